@@ -1,0 +1,55 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const awsOrTransport = [
+  { group: ['hono', 'hono/*', '@hono/*'], message: 'Domain code is transport-free: no hono here.' },
+  { group: ['@aws-sdk/*'], message: 'Domain code talks to ports, not to AWS SDK clients.' },
+  { group: ['**/adapters/*', '**/adapters/**'], message: 'Domain code imports ports, never adapters.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '**/cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['functions/src/domain/**', 'functions/src/services/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: awsOrTransport }] },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@parts/*', '../../*'], message: 'shared/ imports nothing from the other folders.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@parts/functions', '@parts/functions/*'], message: 'The web talks to the API over HTTP only.' }] },
+      ],
+    },
+  },
+);

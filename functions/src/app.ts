@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import type { Env } from './config/env';
+import type { Logger } from './lib/logger';
+import type { CatalogRepository } from './ports/catalog-repository';
+import type { UserRepository } from './ports/user-repository';
+import type { QuoteRepository } from './ports/quote-repository';
+import type { ImportJobRepository } from './ports/import-job-repository';
+import type { BlobStore } from './ports/blob-store';
+import type { SearchIndex, SearchSync } from './ports/search-index';
+import type { JobRunner } from './ports/job-runner';
+import { errorHandler } from './http/errors';
+import type { AppEnv } from './http/app-env';
+import { healthRoutes } from './routes/health';
+import { authRoutes } from './routes/auth';
+import { categoryRoutes } from './routes/categories';
+import { manufacturerRoutes } from './routes/manufacturers';
+import { partSearchRoutes } from './routes/parts-search';
+import { partRoutes } from './routes/parts';
+import { quoteRequestRoutes } from './routes/quote-requests';
+import { uploadRoutes } from './routes/uploads';
+import { importRoutes } from './routes/imports';
+import { adminRoutes } from './routes/admin';
+
+/** Everything the API needs from the outside world; Lambda, the local server and tests pass their own. */
+export interface AppDeps {
+  env: Env;
+  logger: Logger;
+  catalog: CatalogRepository;
+  users: UserRepository;
+  quotes: QuoteRepository;
+  imports: ImportJobRepository;
+  blobs: BlobStore;
+  search: SearchIndex;
+  searchSync: SearchSync;
+  jobs: JobRunner;
+  /** HS256 key for session JWTs. */
+  jwtSecret: Uint8Array;
+  now?: () => Date;
+}
+
+export function buildApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(deps.logger));
+  const routes = app
+    .route('/api/health', healthRoutes(deps))
+    .route('/api/auth', authRoutes(deps))
+    .route('/api/categories', categoryRoutes(deps))
+    .route('/api/manufacturers', manufacturerRoutes(deps))
+    // Listing and autocomplete first, so `/autocomplete` is not taken for a part slug.
+    .route('/api/parts', partSearchRoutes(deps))
+    .route('/api/parts', partRoutes(deps))
+    .route('/api/quote-requests', quoteRequestRoutes(deps))
+    .route('/api/uploads', uploadRoutes(deps))
+    .route('/api/imports', importRoutes(deps))
+    .route('/api/admin', adminRoutes(deps));
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  return routes;
+}
+
+export type AppType = ReturnType<typeof buildApp>;

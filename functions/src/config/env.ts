@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The only place that reads process.env. Parsed once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('.data'),
+  AWS_REGION: z.string().default('us-east-1'),
+  TABLE_NAME: z.string().default('parts-catalogue'),
+  ATTACHMENTS_BUCKET: z.string().default('parts-attachments'),
+  STAGING_BUCKET: z.string().default('parts-csv-staging'),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Public origin used in presigned URLs when S3 is local (s3rver). */
+  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
+  SEARCH_ENGINE: z.enum(['embedded', 'opensearch']).default('embedded'),
+  OPENSEARCH_URL: z.string().url().optional(),
+  OPENSEARCH_INDEX: z.string().default('parts'),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_SECRET_ARN: z.string().optional(),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.string().min(6).default('admin123'),
+  SEED_PARTS: z.coerce.number().int().min(0).default(5000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${detail}`);
+  }
+  return parsed.data;
+}

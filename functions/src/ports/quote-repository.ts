@@ -1,0 +1,29 @@
+import type { Attachment, QuoteRequest, QuoteStatus } from '@parts/shared/schemas';
+
+export interface NewQuoteRequest {
+  customerName: string;
+  customerEmail: string;
+  customerPhone?: string;
+  customerCompany?: string;
+  status: QuoteStatus;
+  notes?: string;
+  message?: string;
+  submittedBy?: string;
+  /** Part number and name are copied in as they are when the request is made. */
+  items: { partId: number; partNumber: string; name: string; slug?: string; quantity: number }[];
+  attachments: Attachment[];
+  /** Who created it (username), recorded as the first history entry. */
+  createdBy: string;
+}
+
+export interface QuoteRepository {
+  createQuoteRequest(input: NewQuoteRequest): Promise<QuoteRequest>;
+  getQuoteRequest(id: number): Promise<QuoteRequest | undefined>;
+  /** Newest first. */
+  listQuoteRequests(options?: { status?: QuoteStatus; limit?: number }): Promise<QuoteRequest[]>;
+  /** Quote requests submitted by one customer, newest first. */
+  listQuoteRequestsBySubmitter(username: string): Promise<QuoteRequest[]>;
+  /** Appends {at, by, from, to} to the history; 404 for an unknown id. */
+  updateQuoteStatus(id: number, status: QuoteStatus, by: string): Promise<QuoteRequest>;
+  countQuoteRequests(status?: QuoteStatus): Promise<number>;
+}

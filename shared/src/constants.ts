@@ -1,0 +1,93 @@
+/** Business constants from spec section 9, plus the limits the architecture fixes. */
+
+export const SITE_NAME = 'Industrial Parts Hub';
+
+export const CATALOG_PAGE_SIZE = 9;
+export const MAX_PAGE_SIZE = 100;
+export const FIRST_PAGE = 1;
+export const ADMIN_PARTS_PAGE_SIZE = 20;
+
+export const HOME_FEATURED_PARTS = 3;
+export const HOME_CATEGORIES = 6;
+export const HOME_MANUFACTURERS = 4;
+export const PART_CARD_SPECS = 3;
+export const CATALOG_SKELETON_CARDS = 9;
+export const DIRECTORY_SKELETON_GROUPS = 10;
+export const DIRECTORY_SKELETON_ROWS = 6;
+
+export const AUTOCOMPLETE_MIN_CHARS = 2;
+export const AUTOCOMPLETE_DELAY_MS = 300;
+export const AUTOCOMPLETE_MAX_SUGGESTIONS = 10;
+
+export const PAGINATION_WINDOW = 2;
+
+export const MIN_QUOTE_QUANTITY = 1;
+export const MAX_QUOTE_QUANTITY = 1_000_000;
+export const MAX_QUOTE_ITEMS = 200;
+export const QUOTE_STORAGE_KEY = 'industrial-parts-hub:quote';
+
+export const MAX_ATTACHMENT_BYTES = 5_242_880;
+export const MAX_ATTACHMENTS = 10;
+export const ATTACHMENT_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.pdf', '.doc', '.docx'] as const;
+export const ATTACHMENT_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
+/** Presigned upload links (attachments, CSV staging) are valid this long. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+
+export const MIN_CUSTOMER_NAME = 2;
+export const MIN_USERNAME = 3;
+export const MIN_PASSWORD = 6;
+
+export const PART_STATUSES = ['active', 'discontinued', 'coming_soon'] as const;
+export type PartStatus = (typeof PART_STATUSES)[number];
+export const DEFAULT_PART_STATUS: PartStatus = 'active';
+export const PART_STATUS_LABELS: Record<PartStatus, string> = {
+  active: 'Active',
+  discontinued: 'Discontinued',
+  coming_soon: 'Coming Soon',
+};
+
+export const QUOTE_STATUSES = ['pending', 'processing', 'approved', 'rejected', 'completed'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const DEFAULT_QUOTE_STATUS: QuoteStatus = 'pending';
+
+export const SORT_BY_VALUES = ['relevance', 'partNumber', 'manufacturer'] as const;
+export type SortBy = (typeof SORT_BY_VALUES)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The specification range filters of the listing; values are compared in these units. */
+export const SPEC_FILTERS = [
+  { key: 'bore', label: 'Bore Size (mm)', unit: 'mm' },
+  { key: 'stroke', label: 'Stroke Length (mm)', unit: 'mm' },
+  { key: 'pressureRating', label: 'Pressure Rating (bar)', unit: 'bar' },
+] as const;
+
+export const CURRENCY = 'USD';
+export const LOCALE = 'en-US';
+export const PRICE_STEP = 0.01;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const CSV_PREVIEW_ROWS = 5;
+/** Largest CSV accepted in a request body; larger files go through S3 staging and an import job. */
+export const CSV_MAX_REQUEST_BYTES = 5 * 1024 * 1024;
+export const CSV_MAX_STAGED_BYTES = 512 * 1024 * 1024;
+
+/** The footer's category links (spec section 2); the demo data seeds exactly these. */
+export const FOOTER_CATEGORY_SLUGS = [
+  'hydraulic-components',
+  'pneumatic-systems',
+  'electrical-controls',
+  'automation-solutions',
+  'maintenance-products',
+] as const;

@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * unit: pure code (no engines). integration: against DynamoDB Local, s3rver and the embedded search
+ * engine, started once by the global setup. web: React components in jsdom. infra: CDK assertions.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['functions/test/**/*.test.ts', 'test/contract/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: DynamoDB Local (Java) needs one of them.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
