@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  categoryInputSchema,
+  columnMappingSchema,
+  loginInputSchema,
+  partInputSchema,
+  partsQuerySchema,
+  quoteFormSchema,
+  quoteSubmissionSchema,
+  registerInputSchema,
+} from './schemas';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
+
+describe('account schemas use the spec’s messages', () => {
+  it('login', () => {
+    expect(messages(loginInputSchema.safeParse({ username: 'ab', password: '12345' }))).toEqual([
+      'Username must be at least 3 characters',
+      'Password must be at least 6 characters',
+    ]);
+    expect(loginInputSchema.safeParse({ username: 'abc', password: '123456' }).success).toBe(true);
+  });
+
+  it('register: optional e-mail must be valid; empty optional fields are dropped', () => {
+    expect(messages(registerInputSchema.safeParse({ username: 'abc', password: '123456', email: 'nope' }))).toEqual([
+      'Please enter a valid email',
+    ]);
+    const ok = registerInputSchema.parse({ username: 'abc', password: '123456', email: '', name: '  ' });
+    expect(ok.email).toBeUndefined();
+    expect(ok.name).toBeUndefined();
+  });
+});
+
+describe('quote form', () => {
+  it('requires a 2-character name and a valid e-mail', () => {
+    expect(messages(quoteFormSchema.safeParse({ customerName: 'A', customerEmail: 'x@' }))).toEqual([
+      'Name is required',
+      'Invalid email address',
+    ]);
+  });
+
+  it('a submission needs at least one item with an integer quantity of 1 or more', () => {
+    const base = { customerName: 'Ann Lee', customerEmail: 'ann@example.com' };
+    expect(quoteSubmissionSchema.safeParse({ ...base, items: [] }).success).toBe(false);
+    expect(quoteSubmissionSchema.safeParse({ ...base, items: [{ partId: 1, quantity: 0 }] }).success).toBe(false);
+    expect(quoteSubmissionSchema.safeParse({ ...base, items: [{ partId: 1, quantity: 1.5 }] }).success).toBe(false);
+    const ok = quoteSubmissionSchema.parse({ ...base, items: [{ partId: '7', quantity: '3' }] });
+    expect(ok.items).toEqual([{ partId: 7, quantity: 3 }]);
+    expect(ok.attachmentKeys).toEqual([]);
+  });
+});
+
+describe('catalogue inputs', () => {
+  it('category: name and slug required, parent 0/empty means none', () => {
+    expect(categoryInputSchema.safeParse({ name: '', slug: '' }).success).toBe(false);
+    expect(categoryInputSchema.parse({ name: 'Valves', slug: 'valves', parentId: 0 }).parentId).toBeNull();
+    expect(categoryInputSchema.safeParse({ name: 'Valves', slug: 'Not A Slug' }).success).toBe(false);
+  });
+
+  it('part: price empty is null, negative refused, status defaults to active', () => {
+    const base = { name: 'Cylinder', partNumber: 'CDQ2B32-50DZ', slug: 'cylinder', categoryId: 1, manufacturerId: 2 };
+    const parsed = partInputSchema.parse({ ...base, price: '' });
+    expect(parsed.price).toBeNull();
+    expect(parsed.status).toBe('active');
+    expect(partInputSchema.safeParse({ ...base, price: -1 }).success).toBe(false);
+    expect(partInputSchema.safeParse({ ...base, categoryId: 0 }).success).toBe(false);
+    expect(partInputSchema.parse({ ...base, price: '12.50' }).price).toBe(12.5);
+  });
+});
+
+describe('listing query', () => {
+  it('defaults and bounds', () => {
+    expect(partsQuerySchema.parse({})).toMatchObject({ page: 1, pageSize: 9, sortBy: 'relevance', sortOrder: 'asc' });
+    expect(partsQuerySchema.safeParse({ page: 0 }).success).toBe(false);
+    expect(partsQuerySchema.safeParse({ pageSize: 101 }).success).toBe(false);
+    expect(partsQuerySchema.safeParse({ categoryIds: ['x'] }).success).toBe(false);
+    expect(partsQuerySchema.safeParse({ specifications: { bore: { min: 50, max: 10 } } }).success).toBe(false);
+    expect(partsQuerySchema.safeParse({ sortOrder: 'up' }).success).toBe(false);
+  });
+});
+
+describe('column mapping', () => {
+  it('needs name and partNumber; accepts spec columns', () => {
+    expect(columnMappingSchema.safeParse({ Title: 'name' }).success).toBe(false);
+    expect(columnMappingSchema.safeParse({ Title: 'name', PN: 'partNumber', Bore: 'spec:bore' }).success).toBe(true);
+    expect(columnMappingSchema.safeParse({ Title: 'name', PN: 'partNumber', X: 'password' }).success).toBe(false);
+  });
+});
