@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
+import type { Suggestion } from '@parts/shared/schemas';
+import { apiRequest } from '../lib/api-client';
+
+export async function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
+  try {
+    const body = await apiRequest<{ suggestions: Suggestion[] }>('GET', `/api/parts/autocomplete?q=${encodeURIComponent(q)}`, undefined, { signal });
+    return body.suggestions ?? [];
+  } catch (error) {
+    // Spec: a failed autocomplete call is only logged; the list just stays empty.
+    if (!signal?.aborted) console.error('Autocomplete failed', error);
+    return [];
+  }
+}
+
+export function getAutocompleteQueryOptions(q: string) {
+  const term = q.trim();
+  return queryOptions({
+    queryKey: ['parts', 'autocomplete', term] as const,
+    queryFn: ({ signal }) => fetchAutocomplete(term, signal),
+    enabled: term.length >= AUTOCOMPLETE_MIN_CHARS,
+  });
+}
+
+export function useAutocomplete(q: string) {
+  return useQuery(getAutocompleteQueryOptions(q));
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Manufacturer } from '@parts/shared/schemas';
+import { apiRequest } from '../lib/api-client';
+
+/** The public directory's fetcher answers an empty list on a 401 (spec section 7). */
+export async function fetchManufacturers(): Promise<Manufacturer[]> {
+  return (await apiRequest<Manufacturer[]>('GET', '/api/manufacturers', undefined, { on401: 'returnNull' })) ?? [];
+}
+
+export function getManufacturersQueryOptions() {
+  return queryOptions({ queryKey: ['manufacturers'] as const, queryFn: fetchManufacturers });
+}
+
+export function useManufacturers() {
+  return useQuery(getManufacturersQueryOptions());
+}

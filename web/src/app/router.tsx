@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PublicLayout } from '../components/layout/public-layout';
+import { PageSpinner } from '../components/page-spinner';
+
+type PageModule = { default: ComponentType };
+
+/** Every page is its own chunk; the admin area never loads on a public route. */
+function page(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { index: true, ...page(() => import('../features/home/home-page')) },
+      { path: 'catalog', ...page(() => import('../features/catalog/catalog-page')) },
+      { path: 'catalog/:categorySlug', ...page(() => import('../features/catalog/catalog-page')) },
+      { path: 'manufacturer/:manufacturerSlug', ...page(() => import('../features/catalog/catalog-page')) },
+      { path: 'manufacturers', ...page(() => import('../features/manufacturers/manufacturers-page')) },
+      { path: 'part/:partSlug', ...page(() => import('../features/part-detail/part-detail-page')) },
+      { path: 'quote-request', ...page(() => import('../features/quote-request/quote-request-page')) },
+      { path: 'support', ...page(() => import('../features/support/support-page')) },
+      { path: 'auth', ...page(() => import('../features/auth/auth-page')) },
+      { path: 'contact', ...page(() => import('../features/content/contact-page')) },
+      { path: 'privacy', ...page(() => import('../features/content/privacy-page')) },
+      { path: 'terms', ...page(() => import('../features/content/terms-page')) },
+      { path: 'cookies', ...page(() => import('../features/content/cookies-page')) },
+      { path: '*', ...page(() => import('../components/layout/not-found-page')) },
+    ],
+  },
+  {
+    path: 'admin/login',
+    hydrateFallbackElement: <PageSpinner />,
+    ...page(() => import('../features/admin/admin-login-page')),
+  },
+  {
+    path: 'admin',
+    hydrateFallbackElement: <PageSpinner />,
+    ...page(() => import('../features/admin/admin-dashboard-page')),
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

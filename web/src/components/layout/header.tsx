@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ClipboardList, Menu, User as UserIcon, Wrench, X } from 'lucide-react';
+import { SITE_NAME } from '@parts/shared/constants';
+import { PartSearchBox } from '../part-search-box';
+import { buttonVariants, Button } from '../ui/button';
+import { useCurrentUser, useLogout } from '../../lib/session';
+import { useQuoteBasket } from '../../lib/quote-basket';
+import { cn } from '../../lib/cn';
+
+const navLinks = [
+  { to: '/catalog', label: 'Categories' },
+  { to: '/manufacturers', label: 'Manufacturers' },
+  { to: '/support', label: 'Support' },
+];
+
+export function Header() {
+  const navigate = useNavigate();
+  const { itemCount, toggle } = useQuoteBasket();
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const goSearch = (query: string) => void navigate(`/catalog?q=${encodeURIComponent(query)}`);
+  const goPart = (slug: string) => void navigate(`/part/${slug}`);
+  const doLogout = () => logout.mutate(undefined, { onSuccess: () => void navigate('/') });
+
+  const search = (
+    <PartSearchBox label="Search parts" onSubmit={goSearch} onSelect={(s) => goPart(s.slug)} />
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+          <Wrench className="h-6 w-6 text-blue-700" aria-hidden />
+          <span>{SITE_NAME}</span>
+        </Link>
+        <div className="hidden max-w-md flex-1 md:block">{search}</div>
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 lg:flex">
+          {navLinks.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              className={({ isActive }) => cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'text-blue-700')}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          <Button variant="ghost" size="icon" onClick={toggle} aria-label={`Quote request, ${itemCount} items`} className="relative">
+            <ClipboardList className="h-5 w-5" aria-hidden />
+            <span
+              data-testid="quote-badge"
+              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-blue-700 px-1 text-xs font-semibold text-white"
+            >
+              {itemCount}
+            </span>
+          </Button>
+          <div className="hidden lg:block">
+            {user ? (
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger className={buttonVariants({ variant: 'ghost', size: 'sm' })} aria-label={`Account menu for ${user.username}`}>
+                  <UserIcon className="h-4 w-4" aria-hidden />
+                  <span>{user.username}</span>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-md">
+                    {user.isAdmin ? (
+                      <DropdownMenu.Item
+                        onSelect={() => void navigate('/admin')}
+                        className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                      >
+                        Admin Dashboard
+                      </DropdownMenu.Item>
+                    ) : null}
+                    <DropdownMenu.Item onSelect={doLogout} className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">
+                      Logout
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            ) : (
+              <Link to="/auth" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                Login / Register
+              </Link>
+            )}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen((o) => !o)}
+          >
+            {mobileOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+          </Button>
+        </div>
+      </div>
+      <div className="border-t border-slate-100 px-4 py-2 md:hidden">{search}</div>
+      {mobileOpen ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 py-2 lg:hidden">
+          <ul className="grid gap-1">
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {user?.isAdmin ? (
+              <li>
+                <Link to="/admin" onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+                  Admin Dashboard
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              {user ? (
+                <Button
+                  variant="ghost"
+                  className="w-full justify-start"
+                  onClick={() => {
+                    setMobileOpen(false);
+                    doLogout();
+                  }}
+                >
+                  Logout
+                </Button>
+              ) : (
+                <Link to="/auth" onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+                  Login / Register
+                </Link>
+              )}
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { SITE_NAME } from '@parts/shared/constants';
+
+export default function NotFoundPage() {
+  useDocumentTitle(`404 Page Not Found | ${SITE_NAME}`);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
+      <p className="mt-4 text-slate-600">Did you forget to add the page to the router?</p>
+    </div>
+  );
+}

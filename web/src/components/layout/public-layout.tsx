@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router-dom';
+import { Footer } from './footer';
+import { Header } from './header';
+import { QuoteDrawer } from './quote-drawer';
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <QuoteDrawer />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/** A non-success answer. `message` is "{status}: {body text or status text}" (spec section 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  /** The `message` field of a JSON error body, when the server sent one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.serverMessage = readServerMessage(body);
+  }
+}
+
+function readServerMessage(body: string): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message;
+    }
+  } catch {
+    // Not JSON: the body text itself is the message.
+  }
+  return undefined;
+}
+
+/** The best human-readable text of an error: the server's message, else the generic one. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions {
+  /** 'returnNull' answers null on a 401 instead of throwing (the current-user call). */
+  on401?: 'throw' | 'returnNull';
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(method: HttpMethod, path: string, body: unknown, options: ApiRequestOptions & { on401: 'returnNull' }): Promise<T | null>;
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<T | null> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' }, signal: options.signal };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+  }
+  const response = await fetch(path, init);
+  if (response.status === 401 && options.on401 === 'returnNull') return null;
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text());
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (!text) return undefined as T;
+  return (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+}

@@ -1,0 +1,114 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { MIN_QUOTE_QUANTITY, QUOTE_STORAGE_KEY } from '@parts/shared/constants';
+import type { PartView } from '@parts/shared/schemas';
+import { toast } from '../hooks/use-toast';
+
+export interface BasketItem {
+  part: Pick<PartView, 'id' | 'name' | 'slug' | 'partNumber'> & { manufacturer: { name: string; slug: string } | null };
+  quantity: number;
+}
+
+export interface QuoteBasket {
+  items: BasketItem[];
+  itemCount: number;
+  isOpen: boolean;
+  add: (part: BasketItem['part']) => void;
+  remove: (partId: number) => void;
+  setQuantity: (partId: number, quantity: unknown) => void;
+  clear: () => void;
+  toggle: () => void;
+  setOpen: (open: boolean) => void;
+}
+
+/** Minimum 1; anything non-numeric becomes 1 (spec sections 2 and 5). */
+export function normaliseQuantity(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
+  if (!Number.isFinite(n)) return MIN_QUOTE_QUANTITY;
+  return Math.max(MIN_QUOTE_QUANTITY, Math.floor(n));
+}
+
+function isBasketItem(value: unknown): value is BasketItem {
+  if (!value || typeof value !== 'object') return false;
+  const item = value as Partial<BasketItem>;
+  return (
+    typeof item.quantity === 'number' &&
+    !!item.part &&
+    typeof item.part.id === 'number' &&
+    typeof item.part.name === 'string' &&
+    typeof item.part.slug === 'string'
+  );
+}
+
+export function loadBasket(storage: Storage): BasketItem[] {
+  const raw = storage.getItem(QUOTE_STORAGE_KEY);
+  if (raw === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed) && parsed.every(isBasketItem)) {
+      return parsed.map((item) => ({ ...item, quantity: normaliseQuantity(item.quantity) }));
+    }
+    throw new Error('not a list of basket items');
+  } catch (error) {
+    // Spec: an unreadable saved basket is discarded and removed, only logged.
+    console.error('Discarding unreadable quote basket', error);
+    storage.removeItem(QUOTE_STORAGE_KEY);
+    return [];
+  }
+}
+
+const QuoteBasketContext = createContext<QuoteBasket | null>(null);
+
+export function QuoteBasketProvider({ children, storage = window.localStorage }: { children: ReactNode; storage?: Storage }) {
+  const [items, setItems] = useState<BasketItem[]>(() => loadBasket(storage));
+  const [isOpen, setOpen] = useState(false);
+
+  useEffect(() => {
+    storage.setItem(QUOTE_STORAGE_KEY, JSON.stringify(items));
+  }, [items, storage]);
+
+  // Another tab changed the basket: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === QUOTE_STORAGE_KEY) setItems(loadBasket(storage));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [storage]);
+
+  const add = useCallback((part: BasketItem['part']) => {
+    const slim: BasketItem['part'] = {
+      id: part.id,
+      name: part.name,
+      slug: part.slug,
+      partNumber: part.partNumber,
+      manufacturer: part.manufacturer ? { name: part.manufacturer.name, slug: part.manufacturer.slug } : null,
+    };
+    setItems((current) =>
+      current.some((i) => i.part.id === part.id)
+        ? current.map((i) => (i.part.id === part.id ? { ...i, quantity: i.quantity + 1 } : i))
+        : [...current, { part: slim, quantity: MIN_QUOTE_QUANTITY }],
+    );
+    toast({ title: 'Added to Quote', description: `${part.name} has been added to your quote request.` });
+  }, []);
+
+  const remove = useCallback((partId: number) => setItems((current) => current.filter((i) => i.part.id !== partId)), []);
+  const setQuantity = useCallback(
+    (partId: number, quantity: unknown) =>
+      setItems((current) => current.map((i) => (i.part.id === partId ? { ...i, quantity: normaliseQuantity(quantity) } : i))),
+    [],
+  );
+  const clear = useCallback(() => setItems([]), []);
+  const toggle = useCallback(() => setOpen((open) => !open), []);
+
+  const value = useMemo<QuoteBasket>(
+    () => ({ items, itemCount: items.length, isOpen, add, remove, setQuantity, clear, toggle, setOpen }),
+    [items, isOpen, add, remove, setQuantity, clear, toggle],
+  );
+  return <QuoteBasketContext.Provider value={value}>{children}</QuoteBasketContext.Provider>;
+}
+
+export function useQuoteBasket(): QuoteBasket {
+  const basket = useContext(QuoteBasketContext);
+  if (!basket) throw new Error('useQuoteBasket needs a QuoteBasketProvider');
+  return basket;
+}

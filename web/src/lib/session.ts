@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { LoginInput, RegisterInput, User } from '@parts/shared/schemas';
+import { apiRequest, errorText } from './api-client';
+import { toast } from '../hooks/use-toast';
+
+export async function fetchCurrentUser(): Promise<User | null> {
+  return apiRequest<User>('GET', '/api/auth/me', undefined, { on401: 'returnNull' });
+}
+
+export function getCurrentUserQueryOptions() {
+  return queryOptions({ queryKey: ['auth', 'me'] as const, queryFn: fetchCurrentUser });
+}
+
+export function useCurrentUser() {
+  return useQuery(getCurrentUserQueryOptions());
+}
+
+export interface SessionMutationOptions {
+  /** Skip the default toasts and redirects (the admin login has its own). */
+  silent?: boolean;
+}
+
+export function useLogin({ silent = false }: SessionMutationOptions = {}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/auth/login', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, user);
+      if (silent) return;
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+      if (user.isAdmin) void navigate('/admin');
+    },
+    onError: (error) => {
+      if (!silent) toast({ title: 'Login failed', description: errorText(error, 'Login failed'), variant: 'destructive' });
+    },
+  });
+}
+
+export function useRegister({ silent = false }: SessionMutationOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<RegisterInput, 'isAdmin'>) =>
+      apiRequest<User>('POST', '/api/auth/register', { ...input, isAdmin: false }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, user);
+      if (!silent) toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
+    },
+    onError: (error) => {
+      if (!silent) {
+        toast({ title: 'Registration failed', description: errorText(error, 'Registration failed'), variant: 'destructive' });
+      }
+    },
+  });
+}
+
+export function useLogout({ silent = false }: SessionMutationOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, null);
+      if (!silent) toast({ title: 'Logged out successfully' });
+    },
+    onError: (error) => {
+      if (!silent) toast({ title: 'Logout failed', description: errorText(error, 'Logout failed'), variant: 'destructive' });
+    },
+  });
+}
