@@ -1,8 +1,46 @@
 import { Hono } from 'hono';
+import { loginInputSchema, registerInputSchema } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validate';
+import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
+import { clearSession, issueSession, requireUser, sessionMiddleware } from '../http/session';
+import { clientAddress } from '../http/client-address';
+import { UnauthorizedError } from '../domain/errors';
+import { LOGIN_FAILURES_ALLOWED, LOGIN_WINDOW_MS, createAuthService, toPublicUser } from '../services/auth-service';
+import { createMemoryLoginThrottle } from '../services/login-throttle';
 
-// Placeholder: filled in by the issue that owns this resource.
-export function authRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+export function authRoutes(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date());
+  const auth = createAuthService({
+    users: deps.users,
+    throttle: createMemoryLoginThrottle({ maxFailures: LOGIN_FAILURES_ALLOWED, windowMs: LOGIN_WINDOW_MS }),
+    logger: deps.logger,
+    now,
+  });
+  return new Hono<AppEnv>()
+    .use(sessionMiddleware(deps.jwtSecret, now))
+    .post('/register', limitBody(MAX_JSON_BYTES), requireJson, validate('json', registerInputSchema), async (c) => {
+      const user = await auth.register(c.req.valid('json'));
+      await issueSession(c, deps.jwtSecret, { id: user.id, username: user.username, isAdmin: user.isAdmin }, now());
+      return c.json(toPublicUser(user), 201);
+    })
+    .post('/login', limitBody(MAX_JSON_BYTES), requireJson, validate('json', loginInputSchema), async (c) => {
+      const user = await auth.login(c.req.valid('json'), clientAddress(c));
+      await issueSession(c, deps.jwtSecret, { id: user.id, username: user.username, isAdmin: user.isAdmin }, now());
+      return c.json(toPublicUser(user));
+    })
+    .post('/logout', (c) => {
+      clearSession(c);
+      return c.json({ message: 'Logged out' });
+    })
+    .get('/me', requireUser, async (c) => {
+      const sessionUser = c.get('user')!;
+      const user = await deps.users.getUserByUsername(sessionUser.username);
+      if (!user) {
+        clearSession(c);
+        throw new UnauthorizedError();
+      }
+      return c.json(toPublicUser(user));
+    });
 }

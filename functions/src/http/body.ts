@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { DomainError } from '../domain/errors';
+
+/** Lambda caps a request body at 6 MB; bigger uploads go to S3 with presigned requests. */
+export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
+export const MAX_JSON_BYTES = 256 * 1024;
+
+export function limitBody(maxSize: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => c.json({ message: `Request body too large (limit ${Math.floor(maxSize / 1024)} KB)` }, 413),
+  });
+}
+
+export function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(expected: string) {
+    super(415, `Content-Type must be ${expected}`);
+  }
+}
+
+/** Refuses non-JSON bodies with 415 (the validator would otherwise see an empty object). */
+export const requireJson: MiddlewareHandler = async (c, next) => {
+  if (!/^application\/([\w.-]+\+)?json$/.test(mediaType(c.req.header('content-type')))) {
+    throw new UnsupportedMediaTypeError('application/json');
+  }
+  await next();
+};
+
+export const requireMultipart: MiddlewareHandler = async (c, next) => {
+  if (mediaType(c.req.header('content-type')) !== 'multipart/form-data') {
+    throw new UnsupportedMediaTypeError('multipart/form-data');
+  }
+  await next();
+};

@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { ValidationError } from '../domain/errors';
+
+export interface UploadedFile {
+  field: string;
+  fileName: string;
+  declaredType: string;
+  data: Buffer;
+  /** The file was longer than maxFileBytes; data holds only the first maxFileBytes. */
+  truncated: boolean;
+}
+
+export interface MultipartBody {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+  /** More files were sent than maxFiles allows. */
+  tooManyFiles: boolean;
+}
+
+/**
+ * Reads a multipart body with busboy. Bodies are already capped by limitBody, so files are held in
+ * memory; each is cut at maxFileBytes + 1 so an oversized file is reported, not stored.
+ */
+export async function readMultipart(
+  request: Request,
+  options: { maxFileBytes: number; maxFiles: number },
+): Promise<MultipartBody> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!request.body) throw new ValidationError('The request body is empty');
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 50, fieldSize: 1024 * 1024 },
+      defParamCharset: 'utf8',
+    });
+  } catch {
+    throw new ValidationError('Malformed multipart body');
+  }
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let tooManyFiles = false;
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      const file: UploadedFile = {
+        field,
+        fileName: info.filename || 'file',
+        declaredType: info.mimeType,
+        data: Buffer.alloc(0),
+        truncated: false,
+      };
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => {
+        file.truncated = true;
+      });
+      stream.on('end', () => {
+        file.data = Buffer.concat(chunks);
+        files.push(file);
+      });
+    });
+    parser.on('filesLimit', () => {
+      tooManyFiles = true;
+    });
+    parser.on('error', () => reject(new ValidationError('Malformed multipart body')));
+    parser.on('close', () => resolve());
+  });
+  const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  source.on('error', (err) => parser.destroy(err));
+  source.pipe(parser);
+  await done;
+  return { fields, files, tooManyFiles };
+}

@@ -1,0 +1,232 @@
+import type { Readable } from 'node:stream';
+import { normalizePartNumber } from '@parts/shared/part-number';
+import { slugify } from '@parts/shared/slugify';
+import {
+  PART_IMPORT_FIELDS,
+  partInputSchema,
+  partStatusSchema,
+  type Category,
+  type ColumnMapping,
+  type CsvImportResult,
+  type Manufacturer,
+  type PartImportField,
+} from '@parts/shared/schemas';
+import { ValidationError } from '../domain/errors';
+import { createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders } from '../csv/csv-reader';
+import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
+import type { SearchSync } from '../ports/search-index';
+
+export const IMPORT_BATCH_SIZE = 200;
+/** The error list keeps the first rows' errors; errorCount still counts all of them. */
+export const MAX_REPORTED_ERRORS = 1000;
+
+const FIELD_LABELS: Record<PartImportField | 'slug' | 'specifications', string> = {
+  name: 'Part Name',
+  partNumber: 'Part Number',
+  description: 'Description',
+  price: 'Price',
+  categoryId: 'Category',
+  manufacturerId: 'Manufacturer',
+  status: 'Status',
+  image: 'Image URL',
+  slug: 'Slug',
+  specifications: 'Specifications',
+};
+
+export interface ImportProgress {
+  rowsDone: number;
+  rowsFailed: number;
+}
+
+export interface CsvImportDeps {
+  catalog: CatalogRepository;
+  searchSync: SearchSync;
+}
+
+interface Lookup<T> {
+  byId: Map<number, T>;
+  bySlug: Map<string, T>;
+  byName: Map<string, T>;
+}
+
+function lookup<T extends { id: number; slug: string; name: string }>(items: T[]): Lookup<T> {
+  return {
+    byId: new Map(items.map((i) => [i.id, i])),
+    bySlug: new Map(items.map((i) => [i.slug.toLowerCase(), i])),
+    byName: new Map(items.map((i) => [i.name.trim().toLowerCase(), i])),
+  };
+}
+
+/** A category or manufacturer cell may hold an id, a slug or a name. */
+function resolve<T>(table: Lookup<T>, cell: string): T | undefined {
+  const text = cell.trim();
+  if (/^\d+$/.test(text)) {
+    const hit = table.byId.get(Number(text));
+    if (hit) return hit;
+  }
+  return table.bySlug.get(text.toLowerCase()) ?? table.byName.get(text.toLowerCase());
+}
+
+export function newPartSlug(name: string, partNumber: string): string {
+  const slug = `${slugify(name)}-${slugify(partNumber)}`.replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return (slug || `part-${normalizePartNumber(partNumber).toLowerCase()}`).slice(0, 200).replace(/-$/, '');
+}
+
+function normaliseStatus(cell: string): string | undefined {
+  const text = cell.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return text === '' ? undefined : text;
+}
+
+function normalisePrice(cell: string): string {
+  return cell.trim().replace(/^\$\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+}
+
+export interface CompiledMapping {
+  fields: Partial<Record<PartImportField, number>>;
+  specs: { key: string; index: number }[];
+}
+
+/** Ties the mapping to the file's header positions; unknown headers and double targets are refused. */
+export function compileMapping(headers: string[], mapping: ColumnMapping): CompiledMapping {
+  const fields: Partial<Record<PartImportField, number>> = {};
+  const specs: { key: string; index: number }[] = [];
+  const used = new Set<string>();
+  for (const [header, target] of Object.entries(mapping)) {
+    const index = headers.indexOf(header.trim());
+    if (index < 0) throw new ValidationError(`The column '${header}' is not in the file`);
+    if (used.has(target)) throw new ValidationError(`Two columns are mapped to ${target}`);
+    used.add(target);
+    if ((PART_IMPORT_FIELDS as readonly string[]).includes(target)) fields[target as PartImportField] = index;
+    else specs.push({ key: target.slice('spec:'.length).trim(), index });
+  }
+  return { fields, specs };
+}
+
+type RowOutcome = { ok: true; row: PartUpsert } | { ok: false; error: string };
+
+export function buildRow(
+  record: string[],
+  mapping: CompiledMapping,
+  categories: Lookup<Category>,
+  manufacturers: Lookup<Manufacturer>,
+): RowOutcome {
+  const cell = (field: PartImportField) => {
+    const index = mapping.fields[field];
+    return index === undefined ? '' : (record[index] ?? '').trim();
+  };
+  const categoryCell = cell('categoryId');
+  const manufacturerCell = cell('manufacturerId');
+  if (manufacturerCell === '') return { ok: false, error: 'Manufacturer is required' };
+  if (categoryCell === '') return { ok: false, error: 'Category is required' };
+  const manufacturer = resolve(manufacturers, manufacturerCell);
+  if (!manufacturer) return { ok: false, error: `Unknown manufacturer '${manufacturerCell}'` };
+  const category = resolve(categories, categoryCell);
+  if (!category) return { ok: false, error: `Unknown category '${categoryCell}'` };
+  const status = normaliseStatus(cell('status'));
+  if (status !== undefined && !partStatusSchema.safeParse(status).success) {
+    return { ok: false, error: `Status must be one of ${partStatusSchema.options.join(', ')}` };
+  }
+  const specifications: Record<string, string> = {};
+  for (const { key, index } of mapping.specs) {
+    const value = (record[index] ?? '').trim();
+    if (value !== '') specifications[key] = value;
+  }
+  const parsed = partInputSchema.safeParse({
+    name: cell('name'),
+    partNumber: cell('partNumber'),
+    slug: newPartSlug(cell('name'), cell('partNumber')) || 'part',
+    description: cell('description'),
+    status,
+    categoryId: category.id,
+    manufacturerId: manufacturer.id,
+    specifications,
+    price: normalisePrice(cell('price')),
+    image: cell('image'),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? '') as keyof typeof FIELD_LABELS;
+    const label = FIELD_LABELS[field] ?? field;
+    return { ok: false, error: label ? `${label}: ${issue.message}` : issue.message };
+  }
+  return { ok: true, row: parsed.data };
+}
+
+/**
+ * Streams a CSV through the mapping into the catalogue in batches: memory holds one batch, never the
+ * file. Row numbers are as a spreadsheet shows them (the header is row 1).
+ */
+export async function importPartsCsv(
+  deps: CsvImportDeps,
+  source: Readable,
+  mapping: ColumnMapping,
+  options: { batchSize?: number; onProgress?: (p: ImportProgress) => Promise<void> | void } = {},
+): Promise<CsvImportResult> {
+  const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
+  const { head, stream } = await peekStream(source);
+  const delimiter = inspectCsvStart(head);
+  const [categories, manufacturers] = await Promise.all([
+    deps.catalog.listCategories().then(lookup),
+    deps.catalog.listManufacturers().then(lookup),
+  ]);
+
+  const result: CsvImportResult = { totalRecords: 0, successCount: 0, errorCount: 0, errors: [] };
+  const fail = (row: number, error: string) => {
+    result.errorCount++;
+    if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push({ row, error });
+  };
+  let batch: { row: number; part: PartUpsert; key: string }[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    const written = await deps.catalog.upsertParts(current.map((b) => b.part));
+    const failed = new Map(written.failures.map((f) => [f.index, f.error]));
+    current.forEach((b, i) => {
+      const error = failed.get(i);
+      if (error === undefined) result.successCount++;
+      else fail(b.row, error);
+    });
+    if (written.changedIds.length > 0) await deps.searchSync.partsChanged(written.changedIds);
+    await options.onProgress?.({ rowsDone: result.successCount, rowsFailed: result.errorCount });
+  };
+
+  const parser = createCsvParser(delimiter);
+  stream.on('error', (err) => parser.destroy(err));
+  stream.pipe(parser);
+  let compiled: CompiledMapping | undefined;
+  let row = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      row++;
+      if (!compiled) {
+        if (isBlankRecord(record)) continue;
+        compiled = compileMapping(readHeaders(record), mapping);
+        continue;
+      }
+      if (isBlankRecord(record)) continue;
+      result.totalRecords++;
+      const outcome = buildRow(record, compiled, categories, manufacturers);
+      if (!outcome.ok) {
+        fail(row, outcome.error);
+        continue;
+      }
+      const key = `${outcome.row.manufacturerId}|${normalizePartNumber(outcome.row.partNumber)}`;
+      // The same part twice in one batch would race with itself; write the earlier one first.
+      if (batch.some((b) => b.key === key)) await flush();
+      batch.push({ row, part: outcome.row, key });
+      if (batch.length >= batchSize) await flush();
+    }
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
+    // A broken quote swallows the rest of the file: keep what was read, report where it broke.
+    await flush();
+    if (!compiled) throw new ValidationError(csvParseMessage(err));
+    result.totalRecords++;
+    fail(row + 1, csvParseMessage(err));
+    return result;
+  }
+  await flush();
+  if (!compiled) throw new ValidationError('The CSV file has no header row');
+  return result;
+}
