@@ -19,6 +19,8 @@ const envSchema = z.object({
   OPENSEARCH_INDEX: z.string().default('parts'),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: z.string().optional(),
+  /** AWS: the import-job Lambda the API invokes asynchronously for large CSV files. */
+  IMPORT_FUNCTION_NAME: z.string().optional(),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_PASSWORD: z.string().min(6).default('admin123'),
   SEED_PARTS: z.coerce.number().int().min(0).default(5000),
