@@ -1,0 +1,153 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ZodType } from 'zod';
+import { DomainError, UnavailableError, ValidationError } from '../../domain/errors';
+import { keys } from './keys';
+
+export interface TableContext {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  now: () => Date;
+}
+
+/** Parses input with a zod schema; failures become a ValidationError carrying the issues. */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new ValidationError(issues[0] ? `${issues[0].path || 'input'}: ${issues[0].message}` : 'Invalid input', issues);
+}
+
+export function assertId(id: unknown, what = 'id'): asserts id is number {
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
+    throw new ValidationError(`${what} must be a positive integer`);
+  }
+}
+
+/** Lookups by a caller-supplied string: anything not a short string is bad input, not a miss. */
+export function assertLookupText(value: unknown, what: string, max = 200): asserts value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) {
+    throw new ValidationError(`${what} must be a string of 1 to ${max} characters`);
+  }
+}
+
+/** Takes `count` consecutive ids from an atomic counter and returns the first one. */
+export async function allocateIds(ctx: TableContext, counter: string, count: number): Promise<number> {
+  const res = await ctx.client.send(
+    new UpdateCommand({
+      TableName: ctx.tableName,
+      Key: keys.counter(counter),
+      UpdateExpression: 'ADD #v :n',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':n': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const last = Number(res.Attributes?.value);
+  return last - count + 1;
+}
+
+export async function addToCounter(ctx: TableContext, counter: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await allocateIds(ctx, counter, delta);
+}
+
+/** Reason codes per transaction item, or undefined when the error is not a cancelled transaction. */
+export function cancellationCodes(err: unknown): (string | undefined)[] | undefined {
+  if (!(err instanceof TransactionCanceledException)) return undefined;
+  if (err.CancellationReasons) return err.CancellationReasons.map((r) => r.Code);
+  // Some engines put the reasons only in the message: "... [ConditionalCheckFailed, None]".
+  const list = /\[([^\]]*)\]/.exec(err.message)?.[1];
+  return list ? list.split(',').map((s) => s.trim()) : [];
+}
+
+export function isTransactionConflict(err: unknown): boolean {
+  const codes = cancellationCodes(err);
+  return codes !== undefined && codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+}
+
+export function isConditionFailed(err: unknown): boolean {
+  return err instanceof Error && err.name === 'ConditionalCheckFailedException';
+}
+
+/** Runs `fn`, retrying transactions that collided with a concurrent one (not failed conditions). */
+export async function withConflictRetry<T>(fn: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= attempts || !isTransactionConflict(err)) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** Turns anything an adapter call throws into a DomainError: callers never see raw SDK errors. */
+export function toDomainError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
+  const name = err instanceof Error ? err.name : '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (name === 'ValidationException') {
+    if (/size/i.test(message)) return new ValidationError('The item is too large to store');
+    return new ValidationError(`Invalid request: ${message}`);
+  }
+  if (name === 'ResourceNotFoundException') return new UnavailableError('The catalogue table does not exist');
+  return new UnavailableError(`The database could not be reached (${name || 'error'})`);
+}
+
+/** Wraps every method of a repository so failures always leave as DomainErrors. */
+export function guardErrors<T extends object>(repo: T): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(repo)) {
+    wrapped[name] =
+      typeof value === 'function'
+        ? async (...args: unknown[]) => {
+            try {
+              return await (value as (...a: unknown[]) => Promise<unknown>).apply(repo, args);
+            } catch (err) {
+              throw toDomainError(err);
+            }
+          }
+        : value;
+  }
+  return wrapped as T;
+}
+
+/** Base64url cursor for LastEvaluatedKey; a cursor that does not decode is bad input. */
+export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+
+export function decodeCursor(cursor: unknown): Record<string, unknown> | undefined {
+  if (cursor === undefined) return undefined;
+  if (typeof cursor !== 'string' || cursor.length > 2000) throw new ValidationError('Invalid cursor');
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+    const entries = Object.entries(value);
+    if (entries.length === 0 || entries.some(([, v]) => typeof v !== 'string')) throw new Error('bad key');
+    return value as Record<string, unknown>;
+  } catch {
+    throw new ValidationError('Invalid cursor');
+  }
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight, preserving order of results. */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,167 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { NotFoundError, UnavailableError, ValidationError, DomainError } from '../../domain/errors';
+import type { BlobStore, Bucket } from '../../ports/blob-store';
+
+export interface S3BlobStoreOptions {
+  client: S3Client;
+  buckets: Record<Bucket, string>;
+  /** Signs browser-facing URLs when the browser reaches S3 at another origin than the server does. */
+  presignClient?: S3Client;
+}
+
+const MAX_KEY_BYTES = 1024;
+const MAX_TTL_SECONDS = 7 * 24 * 3600;
+
+export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
+  const { client } = options;
+  const signer = options.presignClient ?? client;
+
+  const bucketName = (bucket: Bucket) => {
+    const name = options.buckets[bucket];
+    if (!name) throw new ValidationError(`Unknown bucket ${String(bucket)}`);
+    return name;
+  };
+  const checkKey = (key: unknown): string => {
+    if (typeof key !== 'string' || key.length === 0 || Buffer.byteLength(key) > MAX_KEY_BYTES) {
+      throw new ValidationError('Object key must be 1 to 1024 bytes');
+    }
+    return key;
+  };
+  const checkTtl = (ttl: unknown): number => {
+    if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS) {
+      throw new ValidationError('Link lifetime must be 1 second to 7 days');
+    }
+    return ttl;
+  };
+
+  const store: BlobStore = {
+    async put(bucket, key, body, contentType, size) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucketName(bucket),
+          Key: checkKey(key),
+          Body: body,
+          ContentType: contentType,
+          ...(size !== undefined ? { ContentLength: size } : {}),
+        }),
+      );
+    },
+
+    async head(bucket, key) {
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key) }));
+        return { size: res.ContentLength ?? 0, ...(res.ContentType ? { contentType: res.ContentType } : {}) };
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw err;
+      }
+    },
+
+    async readStart(bucket, key, length) {
+      if (!Number.isInteger(length) || length < 1) throw new ValidationError('length must be a positive integer');
+      try {
+        const res = await client.send(
+          new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key), Range: `bytes=0-${length - 1}` }),
+        );
+        const bytes = Buffer.from((await res.Body?.transformToByteArray()) ?? new Uint8Array());
+        // Some servers ignore Range; never hand back more than was asked for.
+        return bytes.subarray(0, length);
+      } catch (err) {
+        if (httpStatus(err) === 416) return Buffer.alloc(0);
+        if (isMissing(err)) throw new NotFoundError('File not found');
+        throw err;
+      }
+    },
+
+    async stream(bucket, key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key) }));
+        if (!res.Body) throw new NotFoundError('File not found');
+        return res.Body as Readable;
+      } catch (err) {
+        if (isMissing(err)) throw new NotFoundError('File not found');
+        throw err;
+      }
+    },
+
+    async delete(bucket, keysToDelete) {
+      if (!Array.isArray(keysToDelete)) throw new ValidationError('keys must be an array');
+      const valid = keysToDelete.map(checkKey);
+      for (let i = 0; i < valid.length; i += 1000) {
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: bucketName(bucket),
+            Delete: { Objects: valid.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+      }
+    },
+
+    async presignPut(bucket, key, contentType, size, ttlSeconds) {
+      if (!Number.isInteger(size) || size < 0) throw new ValidationError('size must be a non-negative integer');
+      if (typeof contentType !== 'string' || !contentType) throw new ValidationError('contentType is required');
+      const ttl = checkTtl(ttlSeconds);
+      const url = await getSignedUrl(
+        signer,
+        new PutObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key), ContentType: contentType, ContentLength: size }),
+        // Signed, so the upload must carry exactly this type and size.
+        { expiresIn: ttl, signableHeaders: new Set(['content-type', 'content-length']) },
+      );
+      return { url, headers: { 'content-type': contentType }, expiresAt: new Date(Date.now() + ttl * 1000).toISOString() };
+    },
+
+    async presignGet(bucket, key, ttlSeconds, downloadName) {
+      const ttl = checkTtl(ttlSeconds);
+      return getSignedUrl(
+        signer,
+        new GetObjectCommand({
+          Bucket: bucketName(bucket),
+          Key: checkKey(key),
+          ...(downloadName ? { ResponseContentDisposition: contentDisposition(downloadName) } : {}),
+        }),
+        { expiresIn: ttl },
+      );
+    },
+
+    async ping() {
+      await Promise.all(Object.values(options.buckets).map((Bucket) => client.send(new HeadBucketCommand({ Bucket }))));
+    },
+  };
+
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(store)) {
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (err) {
+        if (err instanceof DomainError) throw err;
+        throw new UnavailableError(`File storage failed (${err instanceof Error ? err.name : 'error'})`);
+      }
+    };
+  }
+  return wrapped as unknown as BlobStore;
+}
+
+/** attachment; filename="ascii fallback"; filename*=UTF-8''exact name (RFC 6266). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function httpStatus(err: unknown): number | undefined {
+  return (err as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+}
+
+function isMissing(err: unknown): boolean {
+  const name = err instanceof Error ? err.name : '';
+  return name === 'NoSuchKey' || name === 'NotFound' || httpStatus(err) === 404;
+}
