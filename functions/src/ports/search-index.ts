@@ -34,6 +34,8 @@ export interface SearchIndex {
   remove(items: { id: number; version: number }[]): Promise<void>;
   search(query: PartsQuery): Promise<PartListResponse>;
   autocomplete(q: string, limit: number): Promise<Suggestion[]>;
+  /** Ids of every indexed part in these categories (descendants included) or of these manufacturers (re-index on rename). */
+  partIds(filter: { categoryIds?: number[]; manufacturerIds?: number[] }): Promise<number[]>;
   /** Drops everything (reindex). */
   clear(): Promise<void>;
   count(): Promise<number>;

@@ -334,6 +334,14 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     async autocomplete(q, limit) {
       return autocomplete(q, limit);
     },
+    async partIds(filter) {
+      const found = new Set<number>();
+      const byCategory = db.prepare('SELECT part_id FROM part_categories WHERE category_id = ?').pluck();
+      const byManufacturer = db.prepare('SELECT id FROM parts WHERE manufacturer_id = ?').pluck();
+      for (const id of filter.categoryIds ?? []) for (const p of byCategory.all(id) as number[]) found.add(p);
+      for (const id of filter.manufacturerIds ?? []) for (const p of byManufacturer.all(id) as number[]) found.add(p);
+      return [...found].sort((a, b) => a - b);
+    },
     async clear() {
       statements.clear();
       db.exec(DROP);

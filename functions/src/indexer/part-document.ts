@@ -1,0 +1,54 @@
+import type { Category, Manufacturer } from '@parts/shared/schemas';
+import type { CatalogRepository, StoredPart } from '../ports/catalog-repository';
+import type { PartDocument } from '../ports/search-index';
+
+/** Category and manufacturer lookups for one indexing pass (loaded once, not per part). */
+export interface Relations {
+  categories: Map<number, Category>;
+  manufacturers: Map<number, Manufacturer>;
+}
+
+export async function loadRelations(catalog: CatalogRepository): Promise<Relations> {
+  const [categories, manufacturers] = await Promise.all([catalog.listCategories(), catalog.listManufacturers()]);
+  return {
+    categories: new Map(categories.map((c) => [c.id, c])),
+    manufacturers: new Map(manufacturers.map((m) => [m.id, m])),
+  };
+}
+
+/** The category and its ancestors, root last; a parent cycle stops the walk instead of looping. */
+export function categoryPath(categories: Map<number, Category>, id: number): number[] {
+  const path: number[] = [];
+  let current: number | null | undefined = id;
+  while (current != null && !path.includes(current)) {
+    path.push(current);
+    current = categories.get(current)?.parentId;
+  }
+  return path;
+}
+
+/** The search projection of a stored part, with names and slugs denormalised. */
+export function toPartDocument(part: StoredPart | (Omit<StoredPart, 'createdAt' | 'updatedAt'> & Partial<StoredPart>), relations: Relations): PartDocument {
+  const category = relations.categories.get(part.categoryId);
+  const manufacturer = relations.manufacturers.get(part.manufacturerId);
+  return {
+    id: part.id,
+    version: part.version,
+    name: part.name,
+    slug: part.slug,
+    partNumber: part.partNumber,
+    ...(part.description ? { description: part.description } : {}),
+    status: part.status,
+    price: part.price ?? null,
+    ...(part.image ? { image: part.image } : {}),
+    categoryId: part.categoryId,
+    categoryPath: categoryPath(relations.categories, part.categoryId),
+    categoryName: category?.name ?? '',
+    categorySlug: category?.slug ?? '',
+    manufacturerId: part.manufacturerId,
+    manufacturerName: manufacturer?.name ?? '',
+    manufacturerSlug: manufacturer?.slug ?? '',
+    specifications: part.specifications ?? {},
+    specNumbers: part.specNumbers ?? {},
+  };
+}
