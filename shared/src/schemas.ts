@@ -17,6 +17,7 @@ import {
   DEFAULT_QUOTE_STATUS,
   ATTACHMENT_MIME_TYPES,
   MAX_ATTACHMENT_BYTES,
+  CSV_MAX_STAGED_BYTES,
 } from './constants';
 
 /** Schemas of every entity and payload (spec sections 3 and 7). Shared by the API and the web. */
@@ -366,8 +367,25 @@ export const importJobSchema = csvImportResultSchema.extend({
   createdAt: z.string(),
   finishedAt: z.string().optional(),
   message: z.string().optional(),
+  /** The staged CSV object and the mapping the job applies (set when the job is created). */
+  sourceKey: z.string().optional(),
+  columnMapping: z.record(z.string(), z.string()).optional(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** Asks for a presigned PUT to stage a CSV too big for a request body. */
+export const csvUploadRequestSchema = z.object({
+  fileName: z.string().trim().min(1).max(255).optional(),
+  size: z.number().int().positive().max(CSV_MAX_STAGED_BYTES, 'The CSV file is larger than 512 MB'),
+});
+export type CsvUploadRequest = z.infer<typeof csvUploadRequestSchema>;
+
+/** Starts an import job over a staged CSV. */
+export const importStartSchema = z.object({
+  key: z.string().min(1).max(500),
+  columnMapping: columnMappingSchema,
+});
+export type ImportStart = z.infer<typeof importStartSchema>;
 
 // ---------- Misc ----------
 

@@ -25,8 +25,17 @@ export function inspectCsvStart(head: Buffer): Delimiter {
   } catch {
     throw new ValidationError(CSV_NOT_TEXT);
   }
-  if (/[\x01-\x08\x0e-\x1a\x1c-\x1f]/.test(text)) throw new ValidationError(CSV_NOT_TEXT);
+  if (hasControlCharacters(text)) throw new ValidationError(CSV_NOT_TEXT);
   return detectDelimiter(text);
+}
+
+/** Text files carry tabs and line breaks, never the other C0 control characters. */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c && code !== 0x1b) return true;
+  }
+  return false;
 }
 
 export function detectDelimiter(text: string): Delimiter {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { ValidationError } from '../domain/errors';
 
@@ -69,7 +70,7 @@ export async function readMultipart(
     parser.on('error', () => reject(new ValidationError('Malformed multipart body')));
     parser.on('close', () => resolve());
   });
-  const source = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
   await done;

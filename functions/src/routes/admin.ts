@@ -1,8 +1,20 @@
 import { Hono } from 'hono';
+import type { AdminStats } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
+import { requireAdmin, sessionMiddleware } from '../http/session';
 
-// Placeholder: filled in by the issue that owns this resource.
-export function adminRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+export function adminRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())))
+    .get('/stats', requireAdmin, async (c) => {
+      const [totalCategories, totalManufacturers, totalParts, pendingQuotes] = await Promise.all([
+        deps.catalog.countCategories(),
+        deps.catalog.countManufacturers(),
+        deps.catalog.countParts(),
+        deps.quotes.countQuoteRequests('pending'),
+      ]);
+      const stats: AdminStats = { totalCategories, totalManufacturers, totalParts, pendingQuotes };
+      return c.json(stats);
+    });
 }
