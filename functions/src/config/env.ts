@@ -35,5 +35,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${detail}`);
   }
-  return parsed.data;
+  const env = parsed.data;
+  // Without a configured key every cold start would sign sessions with a different or guessable secret.
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET && !env.JWT_SECRET_ARN) {
+    throw new Error('Invalid environment: NODE_ENV=production requires JWT_SECRET or JWT_SECRET_ARN (the session signing key)');
+  }
+  return env;
 }
