@@ -1,0 +1,82 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { AppDeps } from '../app';
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
+import type { DynamoRepositories } from '../adapters/dynamodb/repositories';
+import { createS3BlobStore } from '../adapters/s3/blob-store';
+import { createS3Client } from '../adapters/s3/client';
+import { createOpenSearchClient, createOpenSearchIndex } from '../adapters/search/opensearch';
+import { createSearchSync } from '../indexer/search-sync';
+import { createLogger } from '../lib/logger';
+import type { BlobStore } from '../ports/blob-store';
+import type { JobRunner } from '../ports/job-runner';
+import type { SearchIndex } from '../ports/search-index';
+import { loadEnv } from './env';
+import type { Env } from './env';
+
+/**
+ * The AWS composition root. Every client is created here, per call, so tests and LocalStack can pass
+ * their own env; a Lambda calls these once per container at init.
+ */
+export function createAwsRepositories(env: Env): DynamoRepositories {
+  const { doc } = createDocumentClient({ region: env.AWS_REGION, endpoint: env.DYNAMODB_ENDPOINT });
+  return createDynamoRepositories({ client: doc, tableName: env.TABLE_NAME });
+}
+
+export function createAwsBlobStore(env: Env): BlobStore {
+  const client = createS3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT });
+  const presignClient = env.S3_PUBLIC_ENDPOINT ? createS3Client({ region: env.AWS_REGION, endpoint: env.S3_PUBLIC_ENDPOINT }) : undefined;
+  return createS3BlobStore({ client, presignClient, buckets: { attachments: env.ATTACHMENTS_BUCKET, staging: env.STAGING_BUCKET } });
+}
+
+export function createAwsSearchIndex(env: Env): SearchIndex {
+  if (!env.OPENSEARCH_URL) throw new Error('OPENSEARCH_URL is required on AWS');
+  // SigV4 only against the AWS domain; LocalStack's or a self-hosted OpenSearch takes plain requests.
+  const sigv4 = /\.(es|aoss)\.amazonaws\.com$/.test(new URL(env.OPENSEARCH_URL).hostname);
+  const client = createOpenSearchClient({ node: env.OPENSEARCH_URL, region: env.AWS_REGION, sigv4 });
+  return createOpenSearchIndex({ client, index: env.OPENSEARCH_INDEX });
+}
+
+/** The session key: JWT_SECRET when set (LocalStack, tests), else the Secrets Manager secret, fetched once at init. */
+export async function loadJwtSecret(env: Env, client?: SecretsManagerClient): Promise<Uint8Array> {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  if (!env.JWT_SECRET_ARN) throw new Error('JWT_SECRET_ARN (or JWT_SECRET) is required on AWS');
+  const sm = client ?? new SecretsManagerClient({ region: env.AWS_REGION });
+  const res = await sm.send(new GetSecretValueCommand({ SecretId: env.JWT_SECRET_ARN }));
+  if (!res.SecretString || res.SecretString.length < 32) throw new Error('The JWT secret is missing or shorter than 32 characters');
+  return new TextEncoder().encode(res.SecretString);
+}
+
+/** Starts an import job by invoking the import-job Lambda asynchronously (InvocationType Event). */
+export function createLambdaJobRunner(options: { client: LambdaClient; functionName: string }): JobRunner {
+  return {
+    async startImport(jobId) {
+      const res = await options.client.send(
+        new InvokeCommand({
+          FunctionName: options.functionName,
+          InvocationType: 'Event',
+          Payload: new TextEncoder().encode(JSON.stringify({ jobId })),
+        }),
+      );
+      if (res.StatusCode !== 202) throw new Error(`Import job invocation answered ${res.StatusCode ?? 'no status'}`);
+    },
+  };
+}
+
+export async function createAwsDeps(env: Env = loadEnv()): Promise<AppDeps> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const repos = createAwsRepositories(env);
+  const search = createAwsSearchIndex(env);
+  if (!env.IMPORT_FUNCTION_NAME) throw new Error('IMPORT_FUNCTION_NAME is required on AWS');
+  return {
+    env,
+    logger,
+    ...repos,
+    blobs: createAwsBlobStore(env),
+    search,
+    searchSync: createSearchSync({ catalog: repos.catalog, search }),
+    jobs: createLambdaJobRunner({ client: new LambdaClient({ region: env.AWS_REGION }), functionName: env.IMPORT_FUNCTION_NAME }),
+    jwtSecret: await loadJwtSecret(env),
+  };
+}

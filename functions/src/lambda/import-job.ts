@@ -1,0 +1,21 @@
+import { createAwsBlobStore, createAwsRepositories } from '../config/aws-deps';
+import { loadEnv } from '../config/env';
+import { createLogger } from '../lib/logger';
+import type { SearchSync } from '../ports/search-index';
+import { runImportJob } from '../services/in-process-job-runner';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+const repos = createAwsRepositories(env);
+const blobs = createAwsBlobStore(env);
+// Bulk imports reach the index through the table's stream; this function has no OpenSearch access.
+const searchSync: SearchSync = { async partsChanged() {}, async categoryChanged() {}, async manufacturerChanged() {} };
+
+/** Invoked asynchronously by the API with `{ jobId }`; the job records its own progress and failure. */
+export const handler = async (event: { jobId?: unknown }): Promise<void> => {
+  if (typeof event.jobId !== 'string' || event.jobId === '') {
+    logger.error('import_job_bad_event', { event });
+    return;
+  }
+  await runImportJob({ env, logger, ...repos, blobs, searchSync }, event.jobId);
+};

@@ -1,0 +1,81 @@
+import { Duration } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../config';
+import { AppFunction } from './app-function';
+import type { Files } from './files';
+import type { SearchDomain } from './search';
+
+export interface ApiProps {
+  config: StageConfig;
+  table: ITable;
+  files: Files;
+  search: SearchDomain;
+  jwtSecret: ISecret;
+  logRetention: RetentionDays;
+}
+
+/** The Hono app behind an HTTP API, and the import job it starts asynchronously for large CSV files. */
+export class Api extends Construct {
+  readonly handler: AppFunction;
+  readonly importJob: AppFunction;
+  readonly httpApi: HttpApi;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { config, files } = props;
+
+    this.importJob = new AppFunction(this, 'ImportJob', {
+      functionName: `${config.prefix}-import-job`,
+      entry: 'import-job',
+      description: 'Runs one CSV import job from the staging bucket',
+      memoryMb: config.sizes.importMemoryMb,
+      timeout: Duration.minutes(15),
+      logRetention: props.logRetention,
+      environment: { LOG_LEVEL: 'info' },
+    })
+      .bindTable(props.table, 'readWrite')
+      .bindBucket(files.staging, 'STAGING_BUCKET', ['read', 'delete']);
+    // A job marks itself failed; a blind retry would import the file twice over a half-written state.
+    this.importJob.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) });
+
+    this.handler = new AppFunction(this, 'Handler', {
+      functionName: `${config.prefix}-api`,
+      entry: 'api',
+      description: 'Hono API (buildApp) for /api/*',
+      memoryMb: config.sizes.apiMemoryMb,
+      // API Gateway gives up at 30 s.
+      timeout: Duration.seconds(29),
+      logRetention: props.logRetention,
+      environment: { LOG_LEVEL: 'info' },
+    })
+      .bindTable(props.table, 'readWrite')
+      .bindBucket(files.attachments, 'ATTACHMENTS_BUCKET', ['read', 'write', 'delete'])
+      .bindBucket(files.staging, 'STAGING_BUCKET', ['read', 'write'])
+      .bindSearch(props.search)
+      .bindJwtSecret(props.jwtSecret)
+      .bindImportJob(this.importJob.fn);
+    props.search.allowRole(this.handler.fn.role!);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${config.prefix}-api`,
+      description: 'Parts catalogue API (reached through CloudFront at /api/*)',
+      createDefaultStage: false,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.sizes.apiThrottleRate, burstLimit: config.sizes.apiThrottleBurst },
+    });
+    this.httpApi.addRoutes({
+      path: '/api/{proxy+}',
+      methods: [HttpMethod.ANY],
+      integration: new HttpLambdaIntegration('Hono', this.handler.fn),
+    });
+  }
+}

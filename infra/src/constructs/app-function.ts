@@ -1,0 +1,133 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import type { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { FUNCTIONS_TSCONFIG, LAMBDA_DIR, LOCK_FILE, REPO_ROOT } from '../paths';
+import type { SearchDomain } from './search';
+
+export interface AppFunctionProps {
+  /** Physical function name, e.g. `parts-prod-api`. */
+  functionName: string;
+  /** File name under functions/src/lambda without extension. */
+  entry: string;
+  memoryMb: number;
+  timeout: Duration;
+  logRetention: RetentionDays;
+  description: string;
+  environment?: Record<string, string>;
+  /** Runs under another function's role (the reindex task shares the indexer's identity). */
+  role?: IRole;
+}
+
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+export const SEARCH_HTTP_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost', 'es:ESHttpPut', 'es:ESHttpDelete'];
+
+export type ObjectAccess = 'read' | 'write' | 'delete';
+const OBJECT_ACTIONS: Record<ObjectAccess, string> = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' };
+
+/**
+ * A Lambda with the project's defaults (Node.js 22, arm64, local esbuild bundle as ESM with source maps,
+ * a log group with retention, X-Ray) whose `bind*` methods grant exactly the actions used and set the
+ * environment variable naming the resource in the same call.
+ */
+export class AppFunction extends Construct {
+  readonly fn: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/lambda/${props.functionName}`,
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.fn = new NodejsFunction(this, 'Function', {
+      functionName: props.functionName,
+      description: props.description,
+      entry: `${LAMBDA_DIR}/${props.entry}.ts`,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb,
+      timeout: props.timeout,
+      tracing: Tracing.ACTIVE,
+      role: props.role,
+      logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      environment: { NODE_ENV: 'production', NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        metafile: true,
+        tsconfig: FUNCTIONS_TSCONFIG,
+        // One self-contained file: the SDK version is the one we test with, and one file loads faster than the runtime's tree.
+        bundleAwsSDK: true,
+        externalModules: [],
+        // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
+        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+      },
+    });
+  }
+
+  private allow(actions: string[], resources: string[]) {
+    this.fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
+  }
+
+  bindTable(table: ITable, access: 'read' | 'readWrite'): this {
+    const actions = access === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS];
+    this.allow(actions, [table.tableArn, `${table.tableArn}/index/*`]);
+    this.fn.addEnvironment('TABLE_NAME', table.tableName);
+    return this;
+  }
+
+  bindBucket(bucket: IBucket, envName: 'ATTACHMENTS_BUCKET' | 'STAGING_BUCKET', access: ObjectAccess[]): this {
+    this.allow(access.map((a) => OBJECT_ACTIONS[a]), [bucket.arnForObjects('*')]);
+    // ListBucket turns a missing object into 404 instead of 403 and backs the health check's HeadBucket.
+    this.allow(['s3:ListBucket'], [bucket.bucketArn]);
+    this.fn.addEnvironment(envName, bucket.bucketName);
+    return this;
+  }
+
+  bindSearch(search: SearchDomain): this {
+    this.allow(SEARCH_HTTP_ACTIONS, [`${search.domainArn}/*`]);
+    this.fn.addEnvironment('SEARCH_ENGINE', 'opensearch');
+    this.fn.addEnvironment('OPENSEARCH_URL', `https://${search.domain.domainEndpoint}`);
+    this.fn.addEnvironment('OPENSEARCH_INDEX', search.indexName);
+    return this;
+  }
+
+  bindJwtSecret(secret: ISecret): this {
+    this.allow(['secretsmanager:GetSecretValue'], [secret.secretArn]);
+    this.fn.addEnvironment('JWT_SECRET_ARN', secret.secretArn);
+    return this;
+  }
+
+  bindImportJob(target: IFunction): this {
+    this.allow(['lambda:InvokeFunction'], [target.functionArn]);
+    this.fn.addEnvironment('IMPORT_FUNCTION_NAME', target.functionName);
+    return this;
+  }
+}

@@ -1,0 +1,38 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '@parts/functions/adapters/dynamodb/table';
+import type { StageConfig } from '../config';
+
+export interface DataProps {
+  config: StageConfig;
+}
+
+/** The single table, built from the data layer's own definition so keys and indexes never drift. */
+export class Data extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const def = TABLE_DEFINITION;
+    this.table = new Table(this, 'Table', {
+      tableName: `${props.config.prefix}-catalogue`,
+      partitionKey: { name: def.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: def.sortKey, type: AttributeType.STRING },
+      billingMode: def.billingMode === 'PAY_PER_REQUEST' ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED,
+      stream: StreamViewType[def.stream],
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      encryption: TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const gsi of def.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+  }
+}

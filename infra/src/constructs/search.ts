@@ -1,0 +1,67 @@
+import { Aws, Lazy, RemovalPolicy } from 'aws-cdk-lib';
+import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import { CfnDomain, Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../config';
+import { SEARCH_HTTP_ACTIONS } from './app-function';
+
+export interface SearchDomainProps {
+  config: StageConfig;
+}
+
+/**
+ * The OpenSearch domain holding the parts index. Public endpoint, but the resource policy lets in only the
+ * roles given to `allowRoles` and every request must be SigV4-signed over TLS.
+ */
+export class SearchDomain extends Construct {
+  readonly domain: Domain;
+  readonly domainName: string;
+  /** Built from the name, not the resource, so the domain's own policy can name it without a cycle. */
+  readonly domainArn: string;
+  readonly indexName = 'parts';
+  private readonly principals: IRole[] = [];
+
+  constructor(scope: Construct, id: string, props: SearchDomainProps) {
+    super(scope, id);
+    const { config } = props;
+    const { sizes } = config;
+    this.domainName = config.prefix;
+    this.domainArn = `arn:${Aws.PARTITION}:es:${Aws.REGION}:${Aws.ACCOUNT_ID}:domain/${this.domainName}`;
+    const multiNode = sizes.searchInstanceCount > 1;
+    this.domain = new Domain(this, 'Domain', {
+      domainName: this.domainName,
+      version: EngineVersion.OPENSEARCH_2_19,
+      capacity: {
+        dataNodes: sizes.searchInstanceCount,
+        dataNodeInstanceType: sizes.searchInstanceType,
+        multiAzWithStandbyEnabled: false,
+      },
+      ebs: { volumeSize: sizes.searchVolumeGb, volumeType: EbsDeviceVolumeType.GP3 },
+      zoneAwareness: multiNode ? { enabled: true, availabilityZoneCount: 2 } : { enabled: false },
+      encryptionAtRest: { enabled: true },
+      nodeToNodeEncryption: true,
+      enforceHttps: true,
+      tlsSecurityPolicy: TLSSecurityPolicy.TLS_1_2,
+      // The index is a projection rebuilt from DynamoDB with one command, so it is not worth retaining.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const cfn = this.domain.node.defaultChild as CfnDomain;
+    // Lazy: the roles are added after construction by allowRole().
+    cfn.accessPolicies = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: { AWS: Lazy.list({ produce: () => this.principals.map((r) => r.roleArn) }) },
+          Action: SEARCH_HTTP_ACTIONS,
+          Resource: `${this.domainArn}/*`,
+        },
+      ],
+    };
+  }
+
+  allowRole(role: IRole) {
+    this.principals.push(role);
+  }
+}

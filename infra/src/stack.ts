@@ -1,0 +1,69 @@
+import { CfnOutput, Lazy, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { StageConfig } from './config';
+import { Api } from './constructs/api';
+import { Data } from './constructs/data';
+import { bucketOrigins, Files } from './constructs/files';
+import { Indexer } from './constructs/indexer';
+import { Monitoring } from './constructs/monitoring';
+import { SearchDomain } from './constructs/search';
+import { Web } from './constructs/web';
+
+export interface PartsCatalogueStackProps extends StackProps {
+  config: StageConfig;
+  /** Directory deployed to the site bucket (web/dist, or the placeholder page). */
+  siteDir: string;
+}
+
+/** The whole product for one stage. */
+export class PartsCatalogueStack extends Stack {
+  readonly data: Data;
+  readonly files: Files;
+  readonly search: SearchDomain;
+  readonly api: Api;
+  readonly indexer: Indexer;
+  readonly web: Web;
+  readonly monitoring: Monitoring;
+
+  constructor(scope: Construct, id: string, props: PartsCatalogueStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const logRetention = config.sizes.logRetentionDays as RetentionDays;
+
+    this.data = new Data(this, 'Data', { config });
+    this.search = new SearchDomain(this, 'Search', { config });
+    const jwtSecret = new Secret(this, 'JwtSecret', {
+      secretName: `${config.prefix}/jwt-secret`,
+      description: 'HS256 key for session JWTs, generated at deploy',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    // Lazy: the distribution is built after the API that it fronts, and the API needs the buckets.
+    const siteOrigin = config.siteOrigin ?? Lazy.string({ produce: () => this.web.siteUrl });
+    this.files = new Files(this, 'Files', { config, siteOrigin });
+    this.api = new Api(this, 'Api', { config, table: this.data.table, files: this.files, search: this.search, jwtSecret, logRetention });
+    this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
+    this.web = new Web(this, 'Web', { config, siteDir: props.siteDir, api: this.api.httpApi, uploadOrigins: bucketOrigins(config) });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      httpApi: this.api.httpApi,
+      functions: {
+        api: this.api.handler.fn,
+        'import-job': this.api.importJob.fn,
+        indexer: this.indexer.handler.fn,
+        reindex: this.indexer.reindex.fn,
+      },
+      deadLetters: this.indexer.deadLetters,
+      indexer: this.indexer.handler.fn,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: config.siteOrigin ?? this.web.siteUrl, description: 'The storefront' });
+    new CfnOutput(this, 'ApiUrl', { value: `${this.api.httpApi.apiEndpoint}/api`, description: 'API Gateway endpoint (the site uses /api on its own origin)' });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'ReindexFunction', { value: this.indexer.reindex.fn.functionName });
+    new CfnOutput(this, 'IndexerDeadLetterQueue', { value: this.indexer.deadLetters.queueUrl });
+    new CfnOutput(this, 'AlarmTopic', { value: this.monitoring.topic.topicArn });
+  }
+}
