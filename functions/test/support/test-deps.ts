@@ -16,7 +16,8 @@ import { createDynamoRepositories } from '../../src/adapters/dynamodb/repositori
 import { createS3Client } from '../../src/adapters/s3/client';
 import { createS3BlobStore } from '../../src/adapters/s3/blob-store';
 import { createEmbeddedSearchIndex } from '../../src/adapters/search/embedded';
-import { createSearchSyncStandIn } from './search-sync-stand-in';
+import { createSearchSync } from '../../src/indexer/search-sync';
+import { createInProcessJobRunner } from '../../src/services/in-process-job-runner';
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-at-least-32-bytes-long!');
 export const TEST_BUCKETS = { attachments: 'test-attachments', staging: 'test-staging' } as const;
@@ -27,13 +28,16 @@ export interface TestDeps extends AppDeps {
   dynamo: DynamoDBClient;
   doc: DynamoDBDocumentClient;
   s3: S3Client;
+  /** Resolves when every import job started through the default in-process runner has finished. */
+  whenJobsIdle(): Promise<void>;
   /** Deletes the table and the search index file. Call it in afterAll/afterEach. */
   close(): Promise<void>;
 }
 
 /**
  * AppDeps wired to the harness's DynamoDB Local and s3rver: a fresh, uniquely named table per call,
- * the test buckets, a fresh embedded search index in a temp file, a silent logger and a fixed JWT key.
+ * the test buckets, a fresh embedded search index in a temp file with the real SearchSync, the
+ * in-process import job runner, a silent logger and a fixed JWT key.
  * Any dependency can be swapped with `overrides`.
  */
 export async function createTestDeps(overrides: Partial<AppDeps> = {}): Promise<TestDeps> {
@@ -61,22 +65,23 @@ export async function createTestDeps(overrides: Partial<AppDeps> = {}): Promise<
     ...repos,
     blobs: createS3BlobStore({ client: s3, buckets: TEST_BUCKETS }),
     search,
-    searchSync: createSearchSyncStandIn({ catalog: repos.catalog, search }),
-    jobs: {
-      startImport: async () => {
-        throw new Error('No job runner in this test: pass overrides.jobs');
-      },
-    },
+    searchSync: createSearchSync({ catalog: overrides.catalog ?? repos.catalog, search }),
+    jobs: { startImport: async () => undefined },
     jwtSecret: TEST_JWT_SECRET,
     ...overrides,
   };
+  // The real in-process runner, over the final (possibly overridden) deps.
+  const runner = createInProcessJobRunner(deps);
+  if (!overrides.jobs) deps.jobs = runner;
   return {
     ...deps,
     tableName,
     dynamo,
     doc,
     s3,
+    whenJobsIdle: () => runner.whenIdle(),
     async close() {
+      await runner.whenIdle().catch(() => undefined);
       await deps.search.close().catch(() => undefined);
       rmSync(searchDir, { recursive: true, force: true });
       await dynamo.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
