@@ -1,3 +1,120 @@
+import { Link, useParams } from 'react-router-dom';
+import { ClipboardPlus } from 'lucide-react';
+import { SITE_NAME } from '@parts/shared/constants';
+import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
+import { PartImage } from '../../components/part-image';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { capitalize, formatPrice } from '../../lib/format';
+import { useQuoteBasket } from '../../lib/quote-basket';
+import { usePart } from './api/get-part';
+
+function PartSkeleton() {
+  return (
+    <div className="grid gap-8 md:grid-cols-2" aria-busy="true">
+      <Skeleton className="aspect-[4/3] w-full" />
+      <div className="grid content-start gap-3">
+        <Skeleton className="h-8 w-3/4" />
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-5 w-1/4" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-10 w-48" />
+      </div>
+    </div>
+  );
+}
+
 export default function PartDetailPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Part Details</h1></div>;
+  const { partSlug } = useParams();
+  const { data: part, isPending, isError } = usePart(partSlug);
+  const { add } = useQuoteBasket();
+
+  useDocumentTitle(part ? `${part.name} - ${part.manufacturer?.name ?? 'Unknown Manufacturer'} | ${SITE_NAME}` : 'Part Details');
+
+  if (isError || (!isPending && !part)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Part Not Found</h1>
+        <p className="mt-2 text-slate-600">The part you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+        <Link to="/catalog" className={buttonVariants({ className: 'mt-6' })}>
+          Return to Catalog
+        </Link>
+      </div>
+    );
+  }
+
+  const crumbs: Crumb[] = [
+    { label: 'Home', to: '/' },
+    { label: 'Catalog', to: '/catalog' },
+  ];
+  if (part?.category) crumbs.push({ label: part.category.name, to: `/catalog/${part.category.slug}` });
+  if (part) crumbs.push({ label: part.name });
+  const specs = part ? Object.entries(part.specifications) : [];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <Breadcrumbs items={crumbs} />
+      {isPending || !part ? (
+        <PartSkeleton />
+      ) : (
+        <div className="grid gap-8 md:grid-cols-2">
+          <Card className="overflow-hidden">
+            <PartImage src={part.image} alt={part.name} />
+          </Card>
+          <div className="grid content-start gap-4">
+            <div>
+              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{part.name}</h1>
+              {part.manufacturer ? (
+                <Link to={`/manufacturer/${part.manufacturer.slug}`} className="mt-1 inline-block rounded text-blue-700 hover:underline">
+                  {part.manufacturer.name}
+                </Link>
+              ) : (
+                <p className="mt-1 text-slate-600">Unknown Manufacturer</p>
+              )}
+            </div>
+            <p className="font-mono text-slate-800">Part # {part.partNumber}</p>
+            <p className="text-xl font-semibold">{formatPrice(part.price)}</p>
+            {part.category ? (
+              <div className="flex items-center gap-2 text-sm">
+                <span className="text-slate-600">Category:</span>
+                <Badge variant="secondary">{part.category.name}</Badge>
+              </div>
+            ) : null}
+            {part.description ? (
+              <section>
+                <h2 className="mb-1 text-lg font-semibold">Description</h2>
+                <p className="whitespace-pre-line text-slate-700">{part.description}</p>
+              </section>
+            ) : null}
+            <Card>
+              <CardContent className="pt-6">
+                <h2 className="mb-3 text-lg font-semibold">Specifications</h2>
+                {specs.length === 0 ? (
+                  <p className="text-sm text-slate-600">No specifications available for this part</p>
+                ) : (
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+                    {specs.map(([key, value]) => (
+                      <div key={key} className="contents">
+                        <dt className="font-medium text-slate-700">{capitalize(key)}</dt>
+                        <dd className="text-slate-900">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </CardContent>
+            </Card>
+            <div>
+              <Button size="lg" onClick={() => add(part)}>
+                <ClipboardPlus className="h-5 w-5" aria-hidden />
+                Add to Quote Request
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }

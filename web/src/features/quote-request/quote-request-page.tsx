@@ -1,3 +1,159 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Trash2 } from 'lucide-react';
+import { MIN_QUOTE_QUANTITY, SITE_NAME } from '@parts/shared/constants';
+import { quoteFormSchema } from '@parts/shared/schemas';
+import { PageSpinner } from '../../components/page-spinner';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Textarea } from '../../components/ui/textarea';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { toast } from '../../hooks/use-toast';
+import { errorText } from '../../lib/api-client';
+import { useQuoteBasket } from '../../lib/quote-basket';
+import { useCurrentUser } from '../../lib/session';
+import { useSubmitQuoteRequest } from './api/submit-quote-request';
+import { AttachmentPicker } from './components/attachment-picker';
+import { MyQuoteRequests } from './components/my-quote-requests';
+
+type FormValues = z.input<typeof quoteFormSchema>;
+
+const emptyForm: FormValues = { customerName: '', customerEmail: '', customerPhone: '', customerCompany: '', message: '' };
+
+function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
+  const basket = useQuoteBasket();
+  const submit = useSubmitQuoteRequest();
+  const [files, setFiles] = useState<File[]>([]);
+  const form = useForm<FormValues, unknown, z.output<typeof quoteFormSchema>>({
+    resolver: zodResolver(quoteFormSchema),
+    defaultValues: { ...emptyForm, ...defaults },
+  });
+  const { errors } = form.formState;
+  const count = basket.items.length;
+  const hasItems = count > 0;
+
+  const onSubmit = form.handleSubmit((values) =>
+    submit.mutate(
+      { form: values, items: basket.items.map((i) => ({ partId: i.part.id, quantity: i.quantity })), files },
+      {
+        onSuccess: (created) => {
+          form.reset(emptyForm);
+          basket.clear();
+          setFiles([]);
+          toast({ title: 'Quote request submitted', description: `Your quote request #${created.id} has been received. We will be in touch soon.` });
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error submitting quote request',
+            description: errorText(error, 'An error occurred. Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    ),
+  );
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold">Request a Quote</h1>
+        <p className="mt-1 text-slate-600" data-testid="quote-item-count">
+          {hasItems
+            ? `You have ${count} ${count === 1 ? 'item' : 'items'} in your quote request.`
+            : 'Add parts from the catalog to your quote request to get started.'}
+        </p>
+      </div>
+
+      {hasItems ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Selected Items</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2">
+              {basket.items.map((item) => (
+                <li key={item.part.id} className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3">
+                  <div className="min-w-0 flex-1">
+                    <Link to={`/part/${item.part.slug}`} className="font-medium hover:underline">
+                      {item.part.name}
+                    </Link>
+                    <p className="text-sm text-slate-600">
+                      {item.part.partNumber} · {item.part.manufacturer?.name ?? 'Unknown Manufacturer'}
+                    </p>
+                  </div>
+                  <input
+                    type="number"
+                    min={MIN_QUOTE_QUANTITY}
+                    value={item.quantity}
+                    onChange={(e) => basket.setQuantity(item.part.id, e.target.value)}
+                    aria-label={`Quantity for ${item.part.name}`}
+                    className="h-9 w-24 rounded-md border border-slate-300 px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+                  />
+                  <Button variant="ghost" size="icon" onClick={() => basket.remove(item.part.id)} aria-label={`Remove ${item.part.name}`}>
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Request a Quote</CardTitle>
+          <CardDescription>
+            {hasItems ? 'Fill out the form below to request a quote for the selected items.' : 'Your quote request is empty.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {hasItems ? (
+            <form noValidate onSubmit={onSubmit} className="grid gap-4">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField label="Full Name" error={errors.customerName?.message}>
+                  <Input autoComplete="name" {...form.register('customerName')} />
+                </FormField>
+                <FormField label="Email" error={errors.customerEmail?.message}>
+                  <Input type="email" autoComplete="email" {...form.register('customerEmail')} />
+                </FormField>
+                <FormField label="Phone (optional)" error={errors.customerPhone?.message}>
+                  <Input type="tel" autoComplete="tel" {...form.register('customerPhone')} />
+                </FormField>
+                <FormField label="Company (optional)" error={errors.customerCompany?.message}>
+                  <Input autoComplete="organization" {...form.register('customerCompany')} />
+                </FormField>
+              </div>
+              <FormField label="Message (optional)" error={errors.message?.message}>
+                <Textarea rows={4} {...form.register('message')} />
+              </FormField>
+              <AttachmentPicker files={files} onChange={setFiles} disabled={submit.isPending} />
+              <div>
+                <Button type="submit" size="lg" disabled={submit.isPending}>
+                  {submit.isPending ? 'Submitting...' : 'Submit Quote Request'}
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <Link to="/catalog" className={buttonVariants()}>
+              Browse Catalog
+            </Link>
+          )}
+        </CardContent>
+      </Card>
+
+      <MyQuoteRequests />
+    </div>
+  );
+}
+
 export default function QuoteRequestPage() {
-  return <div className="mx-auto max-w-7xl px-4 py-8"><h1 className="text-2xl font-bold">Request a Quote</h1></div>;
+  const { data: user, isPending } = useCurrentUser();
+  useDocumentTitle(`Request a Quote | ${SITE_NAME}`);
+  if (isPending) return <PageSpinner label="Loading your account" />;
+  if (!user) return <Navigate to="/auth" replace />;
+  return <QuoteRequestContent defaults={{ customerName: user.name ?? '', customerEmail: user.email ?? '' }} />;
 }

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+export function fetchCategory(slug: string): Promise<Category> {
+  return apiRequest<Category>('GET', `/api/categories/${encodeURIComponent(slug)}`);
+}
+
+export function getCategoryQueryOptions(slug: string | undefined) {
+  return queryOptions({
+    queryKey: ['categories', 'by-slug', slug ?? ''] as const,
+    queryFn: () => fetchCategory(slug ?? ''),
+    enabled: !!slug,
+  });
+}
+
+export function useCategory(slug: string | undefined) {
+  return useQuery(getCategoryQueryOptions(slug));
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Manufacturer } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+export function fetchManufacturer(slug: string): Promise<Manufacturer> {
+  return apiRequest<Manufacturer>('GET', `/api/manufacturers/${encodeURIComponent(slug)}`);
+}
+
+export function getManufacturerQueryOptions(slug: string | undefined) {
+  return queryOptions({
+    queryKey: ['manufacturers', 'by-slug', slug ?? ''] as const,
+    queryFn: () => fetchManufacturer(slug ?? ''),
+    enabled: !!slug,
+  });
+}
+
+export function useManufacturer(slug: string | undefined) {
+  return useQuery(getManufacturerQueryOptions(slug));
+}

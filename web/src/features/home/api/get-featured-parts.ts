@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HOME_FEATURED_PARTS } from '@parts/shared/constants';
+import type { PartListResponse, PartView } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function fetchFeaturedParts(): Promise<PartView[]> {
+  const body = await apiRequest<PartListResponse>('GET', `/api/parts?pageSize=${HOME_FEATURED_PARTS}`);
+  return body.data;
+}
+
+export function getFeaturedPartsQueryOptions() {
+  return queryOptions({ queryKey: ['parts', 'featured'] as const, queryFn: fetchFeaturedParts });
+}
+
+export function useFeaturedParts() {
+  return useQuery(getFeaturedPartsQueryOptions());
+}

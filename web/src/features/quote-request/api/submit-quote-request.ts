@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AttachmentMimeType } from '@parts/shared/constants';
+import type { PresignedUpload, QuoteFormInput, QuoteLineInput, QuoteRequest } from '@parts/shared/schemas';
+import { apiRequest, ApiError } from '../../../lib/api-client';
+import { attachmentContentType } from '../attachment-rules';
+import { getMyQuoteRequestsQueryOptions } from './get-my-quote-requests';
+
+export interface QuoteSubmissionInput {
+  form: QuoteFormInput;
+  items: QuoteLineInput[];
+  files: File[];
+}
+
+/** Files go straight to S3 through a presigned PUT, so a 5 MB attachment never passes through Lambda. */
+async function uploadAttachment(file: File): Promise<string> {
+  const contentType = attachmentContentType(file) as AttachmentMimeType;
+  const upload = await apiRequest<PresignedUpload>('POST', '/api/uploads/attachments', {
+    fileName: file.name,
+    contentType,
+    size: file.size,
+  });
+  const response = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  return upload.key;
+}
+
+/** Only non-empty optional values are sent (spec section 5). */
+function compact(form: QuoteFormInput): QuoteFormInput {
+  return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as QuoteFormInput;
+}
+
+export async function submitQuoteRequest({ form, items, files }: QuoteSubmissionInput): Promise<QuoteRequest> {
+  const attachmentKeys: string[] = [];
+  for (const file of files) attachmentKeys.push(await uploadAttachment(file));
+  return apiRequest<QuoteRequest>('POST', '/api/quote-requests', { ...compact(form), items, attachmentKeys });
+}
+
+export function useSubmitQuoteRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitQuoteRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getMyQuoteRequestsQueryOptions().queryKey }),
+  });
+}
