@@ -89,7 +89,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         await deps.blobs.delete('attachments', [key]);
         throw new ValidationError(tooLargeMessage(fileName));
       }
-      const type = sniffAttachmentType(await deps.blobs.readStart('attachments', key, head.size));
+      const type = head.size === 0 ? undefined : sniffAttachmentType(await deps.blobs.readStart('attachments', key, head.size));
       if (!type) {
         await deps.blobs.delete('attachments', [key]);
         throw new ValidationError(unsupportedTypeMessage(fileName));
