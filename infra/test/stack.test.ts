@@ -1,0 +1,316 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_DEFINITION } from '@parts/functions/adapters/dynamodb/table';
+import { PENDING_UPLOAD_PREFIX } from '../src/constructs/files';
+import { STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
+import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
+import type { Statement } from './support/template';
+
+let template: Template;
+let ids: { table: string; attachments: string; staging: string; secret: string; dlq: string; domain: string };
+let roles: { api: string; importJob: string; indexer: string };
+
+beforeAll(() => {
+  ({ template } = buildStack());
+  ids = {
+    table: logicalIdOf(template, 'AWS::DynamoDB::Table'),
+    attachments: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) } }),
+    staging: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-csv-staging-'])] }) } }),
+    secret: logicalIdOf(template, 'AWS::SecretsManager::Secret'),
+    dlq: logicalIdOf(template, 'AWS::SQS::Queue'),
+    domain: logicalIdOf(template, 'AWS::OpenSearchService::Domain'),
+  };
+  roles = { api: roleOf(template, 'parts-dev-api'), importJob: roleOf(template, 'parts-dev-import-job'), indexer: roleOf(template, 'parts-dev-indexer') };
+});
+
+const OUR_FUNCTIONS = ['api', 'import-job', 'indexer', 'reindex'].map((n) => `parts-dev-${n}`);
+
+describe('lambda functions', () => {
+  it('run Node.js 22 on arm64 with source maps enabled', () => {
+    for (const name of OUR_FUNCTIONS) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        FunctionName: name,
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Environment: { Variables: Match.objectLike({ NODE_OPTIONS: '--enable-source-maps', NODE_ENV: 'production' }) },
+      });
+    }
+  });
+
+  it('the API is an HTTP API proxying /api/* to the Hono function, throttled from context sizes', () => {
+    const fn = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-api' } });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/{proxy+}' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: { 'Fn::GetAtt': [fn, 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+  });
+
+  it('the import job may run 15 minutes and is never retried blindly', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-dev-import-job', Timeout: 900 });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 0 });
+  });
+});
+
+describe('data', () => {
+  it('is the data layer’s table: on demand, PITR, deletion protection, NEW_AND_OLD_IMAGES stream', () => {
+    const def = TABLE_DEFINITION;
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TableName: 'parts-dev-catalogue',
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      KeySchema: [
+        { AttributeName: def.partitionKey, KeyType: 'HASH' },
+        { AttributeName: def.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: def.globalSecondaryIndexes.map((g) =>
+        Match.objectLike({
+          IndexName: g.indexName,
+          KeySchema: [
+            { AttributeName: g.partitionKey, KeyType: 'HASH' },
+            { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ),
+    });
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('search', () => {
+  it('the domain encrypts at rest and between nodes and accepts HTTPS only', () => {
+    template.hasResourceProperties('AWS::OpenSearchService::Domain', {
+      DomainName: 'parts-dev',
+      EncryptionAtRestOptions: { Enabled: true },
+      NodeToNodeEncryptionOptions: { Enabled: true },
+      DomainEndpointOptions: { EnforceHTTPS: true, TLSSecurityPolicy: 'Policy-Min-TLS-1-2-2019-07' },
+    });
+  });
+
+  it('only the API and indexer roles may call the domain', () => {
+    const domain = Object.values(template.findResources('AWS::OpenSearchService::Domain'))[0]!;
+    const statements = domain.Properties.AccessPolicies.Statement as Statement[];
+    expect(statements).toHaveLength(1);
+    const [s] = statements;
+    expect(s!.Effect).toBe('Allow');
+    expect(s!.Principal).toEqual({ AWS: [{ 'Fn::GetAtt': [roles.api, 'Arn'] }, { 'Fn::GetAtt': [roles.indexer, 'Arn'] }] });
+    expect(asArray(s!.Action).every((a) => a.startsWith('es:ESHttp') && !a.includes('*'))).toBe(true);
+    expect(grants(template, roles.importJob, 'es:ESHttpPut', 'AWS::AccountId')).toBe(false);
+  });
+
+  it('the indexer reads the stream in batches, bisects on error, retries a bounded number of times, then dead-letters', () => {
+    const indexer = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-indexer' } });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: indexer },
+      EventSourceArn: { 'Fn::GetAtt': [ids.table, 'StreamArn'] },
+      BatchSize: STREAM_BATCH_SIZE,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: STREAM_RETRY_ATTEMPTS,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ParallelizationFactor: 1,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.dlq, 'Arn'] } } },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'parts-dev-indexer-dlq', SqsManagedSseEnabled: true });
+  });
+
+  it('the reindex task runs under the indexer role', () => {
+    expect(roleOf(template, 'parts-dev-reindex')).toBe(roles.indexer);
+  });
+});
+
+describe('files', () => {
+  it('no bucket is public: every bucket blocks public access and no Allow statement names everyone', () => {
+    const buckets = template.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(3);
+    for (const [id, b] of Object.entries(buckets)) {
+      expect(b.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(b.Properties.AccessControl, id).toBeUndefined();
+      expect(b.Properties.WebsiteConfiguration, id).toBeUndefined();
+    }
+    for (const p of Object.values(template.findResources('AWS::S3::BucketPolicy'))) {
+      for (const s of p.Properties.PolicyDocument.Statement as Statement[]) {
+        if (s.Effect !== 'Allow') continue;
+        expect(JSON.stringify(s.Principal)).not.toMatch(/"\*"|^"\*"$/);
+      }
+    }
+  });
+
+  it('data buckets are encrypted, TLS-only and accept presigned PUTs from the site origin only', () => {
+    const distribution = logicalIdOf(template, 'AWS::CloudFront::Distribution');
+    for (const id of [ids.attachments, ids.staging]) {
+      const b = template.findResources('AWS::S3::Bucket')[id]!.Properties;
+      expect(b.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+      expect(b.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({
+          AllowedMethods: ['PUT'],
+          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] }],
+        }),
+      ]);
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      });
+    }
+  });
+
+  it('lifecycle rules abort abandoned uploads, expire unclaimed attachments and staged CSV files', () => {
+    const rules = (id: string) => template.findResources('AWS::S3::Bucket')[id]!.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+    expect(rules(ids.attachments)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+        expect.objectContaining({ Prefix: PENDING_UPLOAD_PREFIX, ExpirationInDays: 2, Status: 'Enabled' }),
+      ]),
+    );
+    const attachmentExpiry = rules(ids.attachments).filter((r) => r.ExpirationInDays !== undefined);
+    expect(attachmentExpiry.every((r) => r.Prefix === PENDING_UPLOAD_PREFIX)).toBe(true);
+    expect(rules(ids.staging)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        expect.objectContaining({ ExpirationInDays: 3 }),
+      ]),
+    );
+    // The staging expiry covers the whole bucket, not a prefix.
+    expect(rules(ids.staging).find((r) => r.ExpirationInDays === 3)?.Prefix).toBeUndefined();
+    template.hasResource('AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) }, DeletionPolicy: 'Retain' });
+  });
+
+  it('a custom site origin from context replaces the distribution domain in CORS', () => {
+    const { template: custom } = buildStack({ siteOrigin: 'https://parts.example.com' });
+    const origins = Object.values(custom.findResources('AWS::S3::Bucket'))
+      .filter((b) => b.Properties.CorsConfiguration)
+      .map((b) => b.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins);
+    expect(origins).toEqual([['https://parts.example.com'], ['https://parts.example.com']]);
+  });
+});
+
+describe('secrets and least privilege', () => {
+  it('the JWT secret is generated at deploy and only the API can read it', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'parts-dev/jwt-secret',
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    });
+    expect(grants(template, roles.api, 'secretsmanager:GetSecretValue', ids.secret)).toBe(true);
+    expect(grants(template, roles.indexer, 'secretsmanager:GetSecretValue', ids.secret)).toBe(false);
+    expect(grants(template, roles.importJob, 'secretsmanager:GetSecretValue', ids.secret)).toBe(false);
+  });
+
+  it('no Allow statement anywhere has a wildcard action on a data resource', () => {
+    const dataIds = Object.values(ids);
+    const dataNames = ['parts-dev-catalogue', 'parts-dev-attachments-', 'parts-dev-csv-staging-', 'domain/parts-dev', 'parts-dev/jwt-secret'];
+    const offenders: string[] = [];
+    const check = (where: string, s: Statement) => {
+      if (s.Effect !== 'Allow') return;
+      const wild = asArray(s.Action).filter((a) => a === '*' || a.includes('*'));
+      if (wild.length === 0) return;
+      const resource = JSON.stringify(s.Resource ?? '*');
+      const onData = resource === '"*"' || dataIds.some((id) => resource.includes(`"${id}"`)) || dataNames.some((n) => resource.includes(n));
+      if (onData) offenders.push(`${where}: ${wild.join(',')} on ${resource}`);
+    };
+    const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, any> }>;
+    let seen = 0;
+    for (const [id, r] of Object.entries(resources)) {
+      const docs = [r.Properties?.PolicyDocument, r.Properties?.AccessPolicies, ...asArray(r.Properties?.Policies).map((p: any) => p.PolicyDocument)];
+      for (const doc of docs) for (const s of asArray(doc?.Statement) as Statement[]) (seen++, check(id, s));
+    }
+    expect(seen).toBeGreaterThan(20);
+    expect(offenders).toEqual([]);
+  });
+
+  it('each function gets only the actions it uses on the resources it uses', () => {
+    const actionsOn = (role: string, id: string) =>
+      allowStatementsOf(template, role)
+        .filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`))
+        .flatMap((s) => asArray(s.Action))
+        .sort();
+    const write = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+    expect(actionsOn(roles.indexer, ids.table)).not.toEqual(expect.arrayContaining([write[0]]));
+    expect(actionsOn(roles.api, ids.table)).toEqual(expect.arrayContaining(write));
+    expect(actionsOn(roles.api, ids.attachments)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    expect(actionsOn(roles.api, ids.staging)).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    expect(actionsOn(roles.importJob, ids.staging)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket']);
+    expect(actionsOn(roles.importJob, ids.attachments)).toEqual([]);
+    expect(actionsOn(roles.indexer, ids.attachments)).toEqual([]);
+    expect(actionsOn(roles.indexer, ids.staging)).toEqual([]);
+    expect(actionsOn(roles.indexer, ids.dlq)).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    const importFn = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-import-job' } });
+    expect(actionsOn(roles.api, importFn)).toEqual(['lambda:InvokeFunction']);
+    const searchActions = (role: string) =>
+      allowStatementsOf(template, role)
+        .filter((s) => JSON.stringify(s.Resource).includes('domain/parts-dev'))
+        .flatMap((s) => asArray(s.Action));
+    expect(searchActions(roles.importJob)).toEqual([]);
+    expect(searchActions(roles.indexer).length).toBeGreaterThan(0);
+  });
+});
+
+describe('operations', () => {
+  it('alarms on API 5xx, every function’s errors and throttles, DLQ depth — all to the alarm topic', () => {
+    const topic = logicalIdOf(template, 'AWS::SNS::Topic');
+    const httpApi = logicalIdOf(template, 'AWS::ApiGatewayV2::Api');
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: '5xx',
+      Namespace: 'AWS/ApiGateway',
+      Dimensions: [{ Name: 'ApiId', Value: { Ref: httpApi } }],
+      AlarmActions: [{ Ref: topic }],
+    });
+    for (const name of OUR_FUNCTIONS) {
+      const fn = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: name } });
+      for (const metric of ['Errors', 'Throttles']) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          MetricName: metric,
+          Namespace: 'AWS/Lambda',
+          Dimensions: [{ Name: 'FunctionName', Value: { Ref: fn } }],
+          AlarmActions: [{ Ref: topic }],
+        });
+      }
+    }
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [ids.dlq, 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: [{ Ref: topic }],
+    });
+  });
+
+  it('outputs the site URL and the API URL', () => {
+    const distribution = logicalIdOf(template, 'AWS::CloudFront::Distribution');
+    const httpApi = logicalIdOf(template, 'AWS::ApiGatewayV2::Api');
+    template.hasOutput('SiteUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] } });
+    template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [httpApi, 'ApiEndpoint'] }, '/api']] } });
+  });
+});
+
+describe('stage and sizes from context', () => {
+  it('derives every name from the stage and takes sizes from the preset and overrides', () => {
+    const { template: qa } = buildStack({ stage: 'qa', size: 'large', apiMemoryMb: '2048' });
+    qa.hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'parts-qa-catalogue' });
+    qa.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-qa-api', MemorySize: 2048 });
+    qa.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-qa-import-job', MemorySize: 2048 });
+    qa.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'parts-qa-indexer-dlq' });
+    qa.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'parts-qa/jwt-secret' });
+    qa.hasResourceProperties('AWS::OpenSearchService::Domain', {
+      DomainName: 'parts-qa',
+      ClusterConfig: Match.objectLike({ InstanceType: 'r7g.large.search', InstanceCount: 2, ZoneAwarenessEnabled: true }),
+    });
+    const names = Object.values(qa.findResources('AWS::Lambda::Function'))
+      .map((f) => f.Properties.FunctionName)
+      .filter(Boolean);
+    expect(names.sort()).toEqual(['parts-qa-api', 'parts-qa-import-job', 'parts-qa-indexer', 'parts-qa-reindex']);
+  });
+});
