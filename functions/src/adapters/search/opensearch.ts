@@ -11,6 +11,11 @@ const RESULT_WINDOW = 10_000;
 /** Results past this offset are not served (the total stays exact); see docs/search.md. */
 export const MAX_DEEP_OFFSET = 100_000;
 const NGRAM_MAX = 15;
+/**
+ * Engine versions are doubled: an upsert of v is 2v (external_gte, so a same-version re-index after a
+ * rename lands), a delete of v is 2v + 1, which beats a replay of upsert v but loses to upsert v + 1.
+ */
+const engineVersion = (version: number) => version * 2;
 /** Writes this small are admin saves: wait for the refresh so the next list fetch sees them. */
 const READ_YOUR_WRITES_BATCH = 100;
 const FACET_SIZE = 1000;
@@ -272,15 +277,14 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
     async upsert(docs) {
       if (docs.length === 0) return;
       const lines = docs.flatMap((doc) => [
-        { index: { _index: index, _id: String(doc.id), version: doc.version, version_type: 'external_gte' } },
+        { index: { _index: index, _id: String(doc.id), version: engineVersion(doc.version), version_type: 'external_gte' } },
         { ...doc, partNumberNorm: normalizePartNumber(doc.partNumber) },
       ]);
       await bulk(lines, docs.length <= READ_YOUR_WRITES_BATCH);
     },
     async remove(items) {
       if (items.length === 0) return;
-      // The delete takes version + 1 so a replay of the last upsert (same version) stays deleted.
-      const lines = items.map((i) => ({ delete: { _index: index, _id: String(i.id), version: i.version + 1, version_type: 'external_gte' } }));
+      const lines = items.map((i) => ({ delete: { _index: index, _id: String(i.id), version: engineVersion(i.version) + 1, version_type: 'external_gte' } }));
       await bulk(lines, items.length <= READ_YOUR_WRITES_BATCH);
     },
     search,

@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partsQuerySchema, type PartStatus } from '@parts/shared/schemas';
+import { parseSpecifications } from '@parts/shared/spec-values';
+import { loadEnv } from '@parts/functions/config/env';
+import { createEmbeddedSearchIndex } from '@parts/functions/adapters/search/embedded';
+import { createOpenSearchClient, createOpenSearchIndex } from '@parts/functions/adapters/search/opensearch';
+import type { PartDocument, SearchIndex } from '@parts/functions/ports/search-index';
+
+/**
+ * One suite, every adapter: the embedded engine always, OpenSearch when OPENSEARCH_URL is set.
+ * Every expectation is what a caller of GET /api/parts or /autocomplete would notice.
+ */
+interface Adapter {
+  name: string;
+  open(): Promise<{ index: SearchIndex; dispose(): Promise<void> }>;
+}
+
+const adapters: Adapter[] = [
+  {
+    name: 'embedded (SQLite FTS5)',
+    async open() {
+      const dir = mkdtempSync(join(tmpdir(), 'search-contract-'));
+      const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite') });
+      return {
+        index,
+        async dispose() {
+          await index.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+];
+const opensearchUrl = loadEnv().OPENSEARCH_URL;
+if (opensearchUrl) {
+  adapters.push({
+    name: `OpenSearch (${opensearchUrl})`,
+    async open() {
+      const client = createOpenSearchClient({ node: opensearchUrl, sigv4: false });
+      const name = `contract-${randomUUID().slice(0, 8)}`;
+      const index = createOpenSearchIndex({ client, index: name });
+      return {
+        index,
+        async dispose() {
+          await client.indices.delete({ index: name, ignore_unavailable: true });
+          await index.close();
+        },
+      };
+    },
+  });
+}
+
+const CATEGORIES = {
+  hydraulics: { id: 1, name: 'Hydraulic Components', slug: 'hydraulic-components', path: [1] },
+  cylinders: { id: 2, name: 'Cylinders', slug: 'cylinders', path: [2, 1] },
+  mini: { id: 3, name: 'Mini Cylinders', slug: 'mini-cylinders', path: [3, 2, 1] },
+  electrical: { id: 4, name: 'Electrical Controls', slug: 'electrical-controls', path: [4] },
+};
+const MAKERS = {
+  festo: { id: 10, name: 'Festo', slug: 'festo' },
+  siemens: { id: 11, name: 'Siemens', slug: 'siemens' },
+  parker: { id: 12, name: 'Parker', slug: 'parker' },
+  abb: { id: 13, name: 'ABB', slug: 'abb' },
+};
+
+function doc(
+  id: number,
+  partNumber: string,
+  name: string,
+  category: keyof typeof CATEGORIES,
+  maker: keyof typeof MAKERS,
+  extra: { specifications?: Record<string, string>; description?: string; status?: PartStatus; version?: number } = {},
+): PartDocument {
+  const c = CATEGORIES[category];
+  const m = MAKERS[maker];
+  const specifications = extra.specifications ?? {};
+  return {
+    id,
+    version: extra.version ?? 1,
+    name,
+    slug: `part-${id}`,
+    partNumber,
+    ...(extra.description ? { description: extra.description } : {}),
+    status: extra.status ?? 'active',
+    price: 100 + id,
+    categoryId: c.id,
+    categoryPath: c.path,
+    categoryName: c.name,
+    categorySlug: c.slug,
+    manufacturerId: m.id,
+    manufacturerName: m.name,
+    manufacturerSlug: m.slug,
+    specifications,
+    specNumbers: parseSpecifications(specifications),
+  };
+}
+
+const FIXTURE: PartDocument[] = [
+  doc(1, '6ES7214-1AG40-0XB0', 'S7-1200 CPU 1214C', 'electrical', 'siemens'),
+  doc(2, '6ES7214-1AG40-0XB0-Z', 'CPU expansion board', 'electrical', 'siemens'),
+  doc(3, 'X6ES7214-1AG40', 'Signal board', 'electrical', 'siemens'),
+  doc(4, 'DSNU-32-100-PPV-A', 'Round cylinder 32', 'mini', 'festo', {
+    specifications: { bore: '32 mm', stroke: '100 mm', pressureRating: '10 bar' },
+  }),
+  doc(5, 'DSNU-50-200-PPV-A', 'Round cylinder 50', 'mini', 'festo', {
+    specifications: { bore: '50 mm', stroke: '200 mm', pressureRating: '10 bar' },
+  }),
+  doc(6, '2H-63-250', 'Heavy duty hydraulic cylinder', 'cylinders', 'parker', {
+    specifications: { bore: '2.5 in', stroke: '250 mm', pressureRating: '160 bar' },
+  }),
+  doc(7, 'PV-046', 'Axial piston pump', 'hydraulics', 'parker', { specifications: { pressureRating: '280 bar' } }),
+  doc(8, 'AF09-30-10', 'Contactor', 'electrical', 'abb', { description: 'Coil suited to pneumatic cylinder control' }),
+  doc(9, 'VUVG-L14', 'Solenoid valve', 'hydraulics', 'festo', { status: 'discontinued', specifications: { pressureRating: '145 psi' } }),
+  doc(10, '3RT2015', 'Contactor relay', 'electrical', 'siemens', { status: 'coming_soon' }),
+  doc(11, 'ADP-9', 'Adapter for PV-046 pump', 'hydraulics', 'festo'),
+];
+const ALL_IDS = FIXTURE.map((d) => d.id);
+
+for (const adapter of adapters) {
+  describe(`search contract: ${adapter.name}`, () => {
+    let index: SearchIndex;
+    let dispose: () => Promise<void>;
+    const search = (q: Record<string, unknown>) => index.search(partsQuerySchema.parse({ pageSize: 100, ...q }));
+    const ids = async (q: Record<string, unknown>) => (await search(q)).data.map((p) => p.id);
+
+    beforeAll(async () => {
+      ({ index, dispose } = await adapter.open());
+      await index.upsert(FIXTURE);
+    });
+    afterAll(async () => {
+      await dispose();
+    });
+
+    describe('part numbers, matched normalised', () => {
+      it('finds a number typed in lower case with spaces instead of dashes, exact and prefix before infix', async () => {
+        expect(await ids({ q: '6es7 214-1ag40' })).toEqual([1, 2, 3]);
+      });
+      it('ranks the exact part number first, then the longer numbers that start with it', async () => {
+        expect(await ids({ q: '6ES7214-1AG40-0XB0' })).toEqual([1, 2]);
+        expect(await ids({ q: '6es72141ag400xb0z' })).toEqual([2]);
+      });
+      it('matches a fragment from the middle of a number, with or without punctuation', async () => {
+        expect(await ids({ q: '32-100' })).toEqual([4]);
+        expect(await ids({ q: '32100' })).toEqual([4]);
+        expect(await ids({ q: 'ppv-a' })).toEqual([4, 5]);
+      });
+      it('matches a typed prefix of a number without its punctuation', async () => {
+        expect(await ids({ q: 'dsnu32' })).toEqual([4]);
+        expect(await ids({ q: '2h 63' })).toEqual([6]);
+      });
+      it('puts an exact part-number match before parts that only mention it in their text', async () => {
+        expect(await ids({ q: 'pv-046' })).toEqual([7, 11]);
+      });
+      it('returns nothing for text with no letters or digits', async () => {
+        const res = await search({ q: '--- //' });
+        expect(res.total).toBe(0);
+        expect(res.data).toEqual([]);
+      });
+    });
+
+    describe('text', () => {
+      it('matches names, manufacturer, category and description', async () => {
+        expect((await ids({ q: 'cylinder' })).sort((a, b) => a - b)).toEqual([4, 5, 6, 8]);
+        expect((await ids({ q: 'festo' })).sort((a, b) => a - b)).toEqual([4, 5, 9, 11]);
+        expect((await ids({ q: 'electrical controls' })).sort((a, b) => a - b)).toEqual([1, 2, 3, 8, 10]);
+        expect(await ids({ q: 'pneumatic' })).toEqual([8]);
+      });
+      it('treats the last word as a prefix (search as you type) and needs every word', async () => {
+        expect((await ids({ q: 'round cyl' })).sort((a, b) => a - b)).toEqual([4, 5]);
+        expect(await ids({ q: 'hydraulic cyl' })).toEqual([6]);
+        expect(await ids({ q: 'cyl round' })).toEqual([]);
+      });
+      it('is case and accent insensitive', async () => {
+        expect((await ids({ q: 'SOLÉNOID' }))).toEqual([9]);
+      });
+    });
+
+    describe('filters', () => {
+      it('a parent category includes its descendants', async () => {
+        expect(await ids({ categoryIds: [1] })).toEqual([4, 5, 6, 7, 9, 11]);
+        expect(await ids({ categoryIds: [2] })).toEqual([4, 5, 6]);
+        expect(await ids({ categoryIds: [3] })).toEqual([4, 5]);
+      });
+      it('several categories or manufacturers are alternatives', async () => {
+        expect(await ids({ categoryIds: [3, 4] })).toEqual([1, 2, 3, 4, 5, 8, 10]);
+        expect(await ids({ manufacturerIds: [10] })).toEqual([4, 5, 9, 11]);
+        expect(await ids({ manufacturerIds: [10, 12] })).toEqual([4, 5, 6, 7, 9, 11]);
+      });
+      it('numeric specification ranges compare in mm and bar, bounds included', async () => {
+        expect(await ids({ specifications: { bore: { min: 40 } } })).toEqual([5, 6]);
+        expect(await ids({ specifications: { bore: { min: 32, max: 50 } } })).toEqual([4, 5]);
+        expect(await ids({ specifications: { bore: { max: 63.5 }, stroke: { min: 150 } } })).toEqual([5, 6]);
+        // 145 psi is stored as about 10 bar.
+        expect(await ids({ specifications: { pressureRating: { max: 10 } } })).toEqual([4, 5, 9]);
+        expect(await ids({ specifications: { pressureRating: { min: 200 } } })).toEqual([7]);
+      });
+      it('combines text, category, manufacturer and specification filters', async () => {
+        expect(await ids({ q: 'cylinder', manufacturerIds: [10] })).toEqual([4, 5]);
+        expect(await ids({ q: 'cylinder', categoryIds: [2], specifications: { bore: { min: 60 } } })).toEqual([6]);
+        expect(await ids({ q: 'cylinder', categoryIds: [4], manufacturerIds: [10] })).toEqual([]);
+      });
+      it('lists every status (status is shown, not filtered)', async () => {
+        expect(await ids({})).toEqual(ALL_IDS);
+      });
+    });
+
+    describe('sorts', () => {
+      const byPartNumber = [...FIXTURE].sort((a, b) => (a.partNumber.toUpperCase() < b.partNumber.toUpperCase() ? -1 : 1)).map((d) => d.id);
+      const byManufacturer = [...FIXTURE]
+        .sort(
+          (a, b) =>
+            a.manufacturerName.toLowerCase().localeCompare(b.manufacturerName.toLowerCase()) ||
+            (a.partNumber.toUpperCase() < b.partNumber.toUpperCase() ? -1 : 1),
+        )
+        .map((d) => d.id);
+      it('part number, ascending and descending', async () => {
+        expect(await ids({ sortBy: 'partNumber', sortOrder: 'asc' })).toEqual(byPartNumber);
+        expect(await ids({ sortBy: 'partNumber', sortOrder: 'desc' })).toEqual([...byPartNumber].reverse());
+      });
+      it('manufacturer name (then part number), ascending and descending', async () => {
+        expect(await ids({ sortBy: 'manufacturer', sortOrder: 'asc' })).toEqual(byManufacturer);
+        expect(await ids({ sortBy: 'manufacturer', sortOrder: 'desc' })).toEqual([...byManufacturer].reverse());
+      });
+      it('sorts apply to a text query too', async () => {
+        expect(await ids({ q: 'cylinder', sortBy: 'partNumber', sortOrder: 'asc' })).toEqual([6, 8, 4, 5]);
+        expect(await ids({ q: 'cylinder', sortBy: 'manufacturer', sortOrder: 'desc' })).toEqual([6, 5, 4, 8]);
+      });
+      it('relevance is best first in both orders; without a query it lists by id', async () => {
+        expect(await ids({ q: '6es7 214-1ag40', sortOrder: 'asc' })).toEqual([1, 2, 3]);
+        expect(await ids({ q: '6es7 214-1ag40', sortOrder: 'desc' })).toEqual([1, 2, 3]);
+        expect(await ids({ sortBy: 'relevance' })).toEqual(ALL_IDS);
+      });
+    });
+
+    describe('pagination', () => {
+      it('pages partition the result with exact total and totalPages', async () => {
+        const pages = await Promise.all([1, 2, 3, 4].map((page) => search({ pageSize: 3, page, sortBy: 'partNumber' })));
+        for (const p of pages) {
+          expect(p.total).toBe(11);
+          expect(p.totalPages).toBe(4);
+          expect(p.pageSize).toBe(3);
+        }
+        expect(pages.map((p) => p.data.length)).toEqual([3, 3, 3, 2]);
+        expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+        const seen = pages.flatMap((p) => p.data.map((d) => d.id));
+        expect(seen.sort((a, b) => a - b)).toEqual(ALL_IDS);
+      });
+      it('a page past the end is empty but keeps the total', async () => {
+        const res = await search({ pageSize: 3, page: 5 });
+        expect(res).toMatchObject({ data: [], total: 11, page: 5, totalPages: 4 });
+      });
+      it('a page size equal to the total gives one full page; an empty result has zero pages', async () => {
+        const all = await search({ pageSize: 11 });
+        expect(all.totalPages).toBe(1);
+        expect(all.data).toHaveLength(11);
+        const none = await search({ q: 'nothing-like-this-zzzz' });
+        expect(none).toMatchObject({ total: 0, totalPages: 0, data: [] });
+      });
+      it('the default page size is 9', async () => {
+        const res = await index.search(partsQuerySchema.parse({}));
+        expect(res.pageSize).toBe(9);
+        expect(res.data).toHaveLength(9);
+        expect(res.totalPages).toBe(2);
+      });
+    });
+
+    describe('answer shape and facets', () => {
+      it('carries manufacturer and category names and slugs on every part', async () => {
+        const res = await search({ q: 'DSNU-32-100-PPV-A' });
+        expect(res.data[0]).toMatchObject({
+          id: 4,
+          name: 'Round cylinder 32',
+          slug: 'part-4',
+          partNumber: 'DSNU-32-100-PPV-A',
+          status: 'active',
+          categoryId: 3,
+          manufacturerId: 10,
+          specifications: { bore: '32 mm', stroke: '100 mm', pressureRating: '10 bar' },
+          price: 104,
+          manufacturer: { name: 'Festo', slug: 'festo' },
+          category: { name: 'Mini Cylinders', slug: 'mini-cylinders' },
+        });
+      });
+      it('counts per category and per manufacturer for the current query', async () => {
+        const res = await search({ q: 'cylinder' });
+        expect(res.total).toBe(4);
+        expect(res.facets.categories).toEqual([
+          { id: 3, name: 'Mini Cylinders', slug: 'mini-cylinders', count: 2 },
+          { id: 2, name: 'Cylinders', slug: 'cylinders', count: 1 },
+          { id: 4, name: 'Electrical Controls', slug: 'electrical-controls', count: 1 },
+        ]);
+        expect(res.facets.manufacturers).toEqual([
+          { id: 10, name: 'Festo', slug: 'festo', count: 2 },
+          { id: 13, name: 'ABB', slug: 'abb', count: 1 },
+          { id: 12, name: 'Parker', slug: 'parker', count: 1 },
+        ]);
+      });
+      it('facets follow the filters too', async () => {
+        const res = await search({ manufacturerIds: [12] });
+        expect(res.facets.manufacturers).toEqual([{ id: 12, name: 'Parker', slug: 'parker', count: 2 }]);
+        expect(res.facets.categories.map((c) => [c.id, c.count])).toEqual([
+          [2, 1],
+          [1, 1],
+        ]);
+      });
+    });
+
+    describe('autocomplete', () => {
+      it('suggests by part-number prefix, exact first, with the suggestion fields', async () => {
+        const suggestions = await index.autocomplete('6es7214-1ag40-0xb0', 10);
+        expect(suggestions[0]).toEqual({
+          id: 1,
+          name: 'S7-1200 CPU 1214C',
+          partNumber: '6ES7214-1AG40-0XB0',
+          manufacturer: 'Siemens',
+          category: 'Electrical Controls',
+          slug: 'part-1',
+        });
+        expect(suggestions.map((s) => s.id)).toEqual([1, 2]);
+      });
+      it('suggests by infix and by name prefix, and never more than the limit', async () => {
+        expect((await index.autocomplete('6es7', 10)).map((s) => s.id)).toEqual([1, 2, 3]);
+        expect((await index.autocomplete('sole', 10)).map((s) => s.id)).toEqual([9]);
+        expect(await index.autocomplete('2h', 10)).toHaveLength(1);
+        expect(await index.autocomplete('c', 2)).toHaveLength(2);
+      });
+    });
+
+    describe('versions', () => {
+      it('ignores an older version, accepts a newer one, and keeps a delete against replays', async () => {
+        const v1 = doc(50, 'VER-1', 'Versioned part', 'electrical', 'abb', { version: 3 });
+        await index.upsert([v1]);
+        await index.upsert([{ ...v1, version: 2, name: 'Stale name' }]);
+        expect((await search({ q: 'VER-1' })).data[0]?.name).toBe('Versioned part');
+        await index.upsert([{ ...v1, version: 4, name: 'Renamed part' }]);
+        expect((await search({ q: 'VER-1' })).data[0]?.name).toBe('Renamed part');
+        await index.remove([{ id: 50, version: 3 }]);
+        expect(await ids({ q: 'VER-1' })).toEqual([50]);
+        await index.remove([{ id: 50, version: 4 }]);
+        expect(await ids({ q: 'VER-1' })).toEqual([]);
+        await index.upsert([{ ...v1, version: 4, name: 'Replayed' }]);
+        expect(await ids({ q: 'VER-1' })).toEqual([]);
+        expect(await index.count()).toBe(FIXTURE.length);
+      });
+    });
+  });
+}
