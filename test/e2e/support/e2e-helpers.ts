@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { PartListResponse, PartView, QuoteRequest, User } from '@parts/shared/schemas';
+import { QUOTE_STORAGE_KEY } from '@parts/shared/constants';
+
+export const ADMIN_USERNAME = process.env.ADMIN_USERNAME ?? 'admin';
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'admin123';
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+}
+
+export async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const response = await request.get(url);
+  expect(response.ok(), `${url} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export async function listParts(request: APIRequestContext, query: Record<string, string | string[]>): Promise<PartListResponse> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) search.append(key, v);
+  }
+  return getJson<PartListResponse>(request, `/api/parts?${search.toString()}`);
+}
+
+/** A seeded part with a manufacturer and a category, picked from the live listing. */
+export async function somePart(request: APIRequestContext, index = 0): Promise<PartView> {
+  const list = await listParts(request, { pageSize: '20', sortBy: 'partNumber' });
+  const withRelations = list.data.filter((p) => p.manufacturer && p.category);
+  const part = withRelations[index % withRelations.length];
+  if (!part) throw new Error('The seeded catalogue has no parts');
+  return part;
+}
+
+/** Registers a fresh customer through the API; the page's context shares the cookie. */
+export async function registerViaApi(request: APIRequestContext): Promise<{ username: string; password: string; user: User }> {
+  const username = uniqueName('cust');
+  const password = 'secret-pass-1';
+  const response = await request.post('/api/auth/register', { data: { username, password, isAdmin: false } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return { username, password, user: (await response.json()) as User };
+}
+
+/** An admin session in its own request context (so it never leaks into the page). */
+export async function adminGet<T>(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string, url: string): Promise<T> {
+  const admin = await playwright.request.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+    expect(login.ok(), `admin login answered ${login.status()}`).toBe(true);
+    return await getJson<T>(admin, url);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+export type { QuoteRequest };
+
+export async function readBasket(page: Page): Promise<unknown> {
+  return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'), QUOTE_STORAGE_KEY);
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (description !== undefined) await expect(toast).toContainText(description);
+}
