@@ -8,7 +8,7 @@ export interface UploadedFile {
   fileName: string;
   declaredType: string;
   data: Buffer;
-  /** The file was longer than maxFileBytes; data holds only the first maxFileBytes. */
+  /** The file was longer than maxFileBytes; data holds only its first maxFileBytes + 1 bytes. */
   truncated: boolean;
 }
 
@@ -21,7 +21,7 @@ export interface MultipartBody {
 
 /**
  * Reads a multipart body with busboy. Bodies are already capped by limitBody, so files are held in
- * memory; each is cut at maxFileBytes + 1 so an oversized file is reported, not stored.
+ * memory; each is cut at maxFileBytes + 1 so an oversized file is reported, never stored.
  */
 export async function readMultipart(
   request: Request,
@@ -33,7 +33,8 @@ export async function readMultipart(
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
-      limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: 50, fieldSize: 1024 * 1024 },
+      // busboy stops at exactly fileSize bytes; one byte more tells an oversized file from one at the limit.
+      limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles, fields: 50, fieldSize: 1024 * 1024 },
       defParamCharset: 'utf8',
     });
   } catch {
@@ -56,11 +57,9 @@ export async function readMultipart(
         truncated: false,
       };
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => {
-        file.truncated = true;
-      });
       stream.on('end', () => {
         file.data = Buffer.concat(chunks);
+        file.truncated = file.data.length > options.maxFileBytes;
         files.push(file);
       });
     });
