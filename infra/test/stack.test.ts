@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '@parts/functions/adapters/dynamodb/table';
-import { PENDING_UPLOAD_PREFIX } from '../src/constructs/files';
+import { PENDING_UPLOAD_TAG, UPLOAD_PREFIX } from '../src/constructs/files';
 import { STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
 import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
 import type { Statement } from './support/template';
@@ -174,11 +174,17 @@ describe('files', () => {
     expect(rules(ids.attachments)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
-        expect.objectContaining({ Prefix: PENDING_UPLOAD_PREFIX, ExpirationInDays: 2, Status: 'Enabled' }),
+        expect.objectContaining({
+          Prefix: UPLOAD_PREFIX,
+          TagFilters: [{ Key: PENDING_UPLOAD_TAG.key, Value: PENDING_UPLOAD_TAG.value }],
+          ExpirationInDays: 2,
+          Status: 'Enabled',
+        }),
       ]),
     );
+    // Claimed attachments are customer documents: nothing may expire an untagged object.
     const attachmentExpiry = rules(ids.attachments).filter((r) => r.ExpirationInDays !== undefined);
-    expect(attachmentExpiry.every((r) => r.Prefix === PENDING_UPLOAD_PREFIX)).toBe(true);
+    expect(attachmentExpiry.every((r) => Array.isArray(r.TagFilters) && r.TagFilters.length > 0)).toBe(true);
     expect(rules(ids.staging)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),

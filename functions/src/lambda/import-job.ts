@@ -2,11 +2,11 @@ import { createAwsBlobStore, createAwsRepositories } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
 import { createLogger } from '../lib/logger';
 import type { SearchSync } from '../ports/search-index';
-import { runImportJob } from '../services/in-process-job-runner';
+import { runImportJob } from '../services/import-job-service';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const repos = createAwsRepositories(env);
+const { catalog, imports } = createAwsRepositories(env);
 const blobs = createAwsBlobStore(env);
 // Bulk imports reach the index through the table's stream; this function has no OpenSearch access.
 const searchSync: SearchSync = { async partsChanged() {}, async categoryChanged() {}, async manufacturerChanged() {} };
@@ -17,5 +17,6 @@ export const handler = async (event: { jobId?: unknown }): Promise<void> => {
     logger.error('import_job_bad_event', { event });
     return;
   }
-  await runImportJob({ env, logger, ...repos, blobs, searchSync }, event.jobId);
+  const job = await runImportJob({ catalog, imports, blobs, searchSync, logger }, event.jobId);
+  logger.info('import_job_finished', { jobId: job.id, state: job.state, rowsDone: job.rowsDone, rowsFailed: job.rowsFailed });
 };

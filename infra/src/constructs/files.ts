@@ -3,8 +3,13 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnersh
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 
-/** Attachments waiting to be claimed by a quote request live under this prefix and expire if never claimed. */
-export const PENDING_UPLOAD_PREFIX = 'pending/';
+/**
+ * Presigned attachment uploads land under `uploads/<userId>/` and stay there once a quote request claims
+ * them, so a prefix alone cannot tell abandoned from claimed: the rule expires only objects still tagged
+ * `upload=pending` (set by the presigned PUT, removed on claim). Untagged objects are never expired.
+ */
+export const UPLOAD_PREFIX = 'uploads/';
+export const PENDING_UPLOAD_TAG = { key: 'upload', value: 'pending' } as const;
 export const PENDING_UPLOAD_DAYS = 2;
 export const STAGING_EXPIRY_DAYS = 3;
 
@@ -60,7 +65,12 @@ export class Files extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        { id: 'expire-unclaimed-uploads', prefix: PENDING_UPLOAD_PREFIX, expiration: Duration.days(PENDING_UPLOAD_DAYS) },
+        {
+          id: 'expire-unclaimed-uploads',
+          prefix: UPLOAD_PREFIX,
+          tagFilters: { [PENDING_UPLOAD_TAG.key]: PENDING_UPLOAD_TAG.value },
+          expiration: Duration.days(PENDING_UPLOAD_DAYS),
+        },
       ],
     });
     this.staging = new Bucket(this, 'Staging', {
