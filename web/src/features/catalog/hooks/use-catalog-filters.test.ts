@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readFilters, writeFilters } from './use-catalog-filters';
+
+describe('catalogue URL state', () => {
+  it('reads q, repeated ids, specifications JSON, sortBy and only asc/desc', () => {
+    const filters = readFilters(
+      new URLSearchParams('q=pump&categoryId=3&categoryId=4&manufacturerId=9&specifications=%7B%22bore%22%3A%7B%22min%22%3A10%7D%7D&sortBy=partNumber&sortOrder=sideways'),
+    );
+    expect(filters).toEqual({
+      query: 'pump',
+      categoryIds: [3, 4],
+      manufacturerIds: [9],
+      specifications: { bore: { min: 10 } },
+      sortBy: 'partNumber',
+      sortOrder: undefined,
+    });
+  });
+
+  it('ignores invalid specifications JSON (only logged), bad ids and unknown sorts', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const filters = readFilters(new URLSearchParams('specifications=%7Bbroken&categoryId=abc&categoryId=-1&sortBy=price'));
+    expect(filters.specifications).toEqual({});
+    expect(filters.categoryIds).toEqual([]);
+    expect(filters.sortBy).toBe('relevance');
+    expect(errors).toHaveBeenCalledOnce();
+    errors.mockRestore();
+  });
+
+  it('round-trips through the URL and leaves page 1 and relevance implicit', () => {
+    const filters = readFilters(new URLSearchParams('q=valve&manufacturerId=2&sortBy=manufacturer&sortOrder=desc'));
+    expect(writeFilters(filters, 1).toString()).toBe('q=valve&manufacturerId=2&sortBy=manufacturer&sortOrder=desc');
+    expect(writeFilters({ ...filters, sortBy: 'relevance', sortOrder: undefined }, 3).toString()).toBe('q=valve&manufacturerId=2&page=3');
+  });
+});
