@@ -42,6 +42,8 @@ export function assertJava(): void {
 
 export interface LocalDynamo {
   endpoint: string;
+  /** The Java process, so a last-resort exit hook can kill it synchronously. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
   }, 60_000, 'DynamoDB Local did not start');
   return {
     endpoint,
+    pid: child.pid,
     stop: () => stopChild(child),
   };
 }

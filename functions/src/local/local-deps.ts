@@ -1,0 +1,90 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { AppDeps } from '../app';
+import type { Env } from '../config/env';
+import type { Logger } from '../lib/logger';
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
+import { ensureTable } from '../adapters/dynamodb/table';
+import { createS3BlobStore } from '../adapters/s3/blob-store';
+import { createS3Client } from '../adapters/s3/client';
+import { createEmbeddedSearchIndex } from '../adapters/search/embedded';
+import { createSearchSync } from '../indexer/search-sync';
+import { createInProcessJobRunner } from '../services/in-process-job-runner';
+import { LOCAL_CREDENTIALS } from './aws-local';
+
+export interface LocalDepsOptions {
+  env: Env;
+  logger: Logger;
+  jwtSecret: Uint8Array;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  /** The S3 origin the browser uses for presigned URLs, when it differs from the server's. */
+  s3PublicEndpoint?: string;
+  /** SQLite file of the embedded search index. */
+  searchFile: string;
+}
+
+export interface LocalDeps {
+  deps: AppDeps;
+  dynamo: DynamoDBClient;
+  s3: S3Client;
+  /** Resolves when background import jobs have finished. */
+  whenJobsIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The local composition root: the same adapters as on AWS, pointed at DynamoDB Local, s3rver (or
+ * LocalStack) and the embedded search engine. Ensures the table and buckets exist.
+ */
+export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalDeps> {
+  const { env } = options;
+  const region = env.AWS_REGION;
+  const { raw: dynamo, doc } = createDocumentClient({ region, endpoint: options.dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
+  const s3 = createS3Client({ region, endpoint: options.s3Endpoint, credentials: LOCAL_CREDENTIALS });
+  const buckets = { attachments: env.ATTACHMENTS_BUCKET, staging: env.STAGING_BUCKET };
+  await Promise.all([ensureTable(dynamo, env.TABLE_NAME), ...Object.values(buckets).map((b) => ensureBucket(s3, b))]);
+
+  const presignClient = options.s3PublicEndpoint
+    ? createS3Client({ region, endpoint: options.s3PublicEndpoint, credentials: LOCAL_CREDENTIALS })
+    : undefined;
+  const repos = createDynamoRepositories({ client: doc, tableName: env.TABLE_NAME });
+  const search = createEmbeddedSearchIndex({ file: options.searchFile });
+  const deps: AppDeps = {
+    env,
+    logger: options.logger,
+    ...repos,
+    blobs: createS3BlobStore({ client: s3, buckets, ...(presignClient ? { presignClient } : {}) }),
+    search,
+    searchSync: createSearchSync({ catalog: repos.catalog, search }),
+    jobs: { startImport: async () => undefined },
+    jwtSecret: options.jwtSecret,
+  };
+  const runner = createInProcessJobRunner(deps);
+  deps.jobs = runner;
+  return {
+    deps,
+    dynamo,
+    s3,
+    whenJobsIdle: () => runner.whenIdle(),
+    async close() {
+      await runner.whenIdle().catch(() => undefined);
+      await search.close();
+      dynamo.destroy();
+      s3.destroy();
+    },
+  };
+}
+
+/** Creates the bucket when missing (s3rver creates its configured ones; LocalStack does not). */
+async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
+  try {
+    await s3.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await s3.send(new CreateBucketCommand({ Bucket: bucket })).catch((err: unknown) => {
+      const name = err instanceof Error ? err.name : '';
+      if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw err;
+    });
+  }
+}

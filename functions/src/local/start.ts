@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { buildApp } from '../app';
+import { loadEnv, type Env } from '../config/env';
+import { createLogger } from '../lib/logger';
+import { createStreamHandler } from '../indexer/stream-handler';
+import { startStreamPoller } from '../indexer/stream-poller';
+import { reindexAll } from '../indexer/reindex';
+import { assertJava, JavaMissingError, LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from './aws-local';
+import { createLocalDeps, type LocalDeps } from './local-deps';
+import { ensureAdmin, seedDemoData } from './seed';
+
+/**
+ * `npm start`: DynamoDB Local + s3rver + the embedded search index + the API and the built SPA on
+ * one port, as one process tree. Data lives under DATA_DIR and survives restarts.
+ */
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const since = (t: number) => `${Date.now() - t} ms`;
+
+async function main() {
+  const startedAt = Date.now();
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  say(`Industrial Parts Hub — starting (data in ${dataDir})`);
+
+  const stops: (() => Promise<void>)[] = [];
+  const javaPids: number[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('\nStopping…');
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => say(`  (while stopping: ${String(err)})`));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  // Last resort: never leave the Java process behind, whatever ends this one.
+  process.on('exit', () => {
+    for (const pid of javaPids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+
+  try {
+    let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
+    let s3Endpoint = env.S3_ENDPOINT;
+    if (!dynamoEndpoint) assertJava();
+
+    const t = Date.now();
+    const [dynamo, s3] = await Promise.all([
+      dynamoEndpoint
+        ? undefined
+        : startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') }).then((d) => {
+            say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)})`);
+            return d;
+          }),
+      s3Endpoint
+        ? undefined
+        : startS3Local({ directory: join(dataDir, 's3'), buckets: [env.ATTACHMENTS_BUCKET, env.STAGING_BUCKET] }).then((s) => {
+            say(`  ✓ S3 (s3rver) ready at ${s.endpoint} (${since(t)})`);
+            return s;
+          }),
+    ]);
+    if (dynamo) {
+      if (dynamo.pid) javaPids.push(dynamo.pid);
+      stops.push(() => dynamo.stop());
+      dynamoEndpoint = dynamo.endpoint;
+    } else say(`  ✓ Using DynamoDB at ${dynamoEndpoint}`);
+    if (s3) {
+      stops.push(() => s3.stop());
+      s3Endpoint = s3.endpoint;
+    } else say(`  ✓ Using S3 at ${s3Endpoint}`);
+
+    const t2 = Date.now();
+    const local: LocalDeps = await createLocalDeps({
+      env,
+      logger: createLogger(env.LOG_LEVEL),
+      jwtSecret: loadOrCreateJwtSecret(env, dataDir),
+      dynamoEndpoint: dynamoEndpoint!,
+      s3Endpoint: s3Endpoint!,
+      ...(env.S3_PUBLIC_ENDPOINT ? { s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
+      searchFile: join(dataDir, 'search.sqlite'),
+    });
+    stops.push(() => local.close());
+    const { deps } = local;
+    say(`  ✓ Table "${env.TABLE_NAME}", buckets and search index ready (${since(t2)})`);
+
+    const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.countParts()]);
+    if (categories === 0 && parts === 0) {
+      const t3 = Date.now();
+      say(`  … Seeding demo data (${env.SEED_PARTS} parts)`);
+      let lastShown = 0;
+      const seeded = await seedDemoData({
+        catalog: deps.catalog,
+        users: deps.users,
+        parts: env.SEED_PARTS,
+        admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+        onProgress: (written, total) => {
+          if (written - lastShown >= 1000 || written === total) {
+            lastShown = written;
+            say(`    ${written}/${total} parts written`);
+          }
+        },
+      });
+      say(
+        `  ✓ Seeded ${seeded.categories} categories, ${seeded.manufacturers} manufacturers, ${seeded.parts} parts in ${((Date.now() - t3) / 1000).toFixed(1)} s` +
+          (seeded.failures ? ` (${seeded.failures} rows skipped)` : ''),
+      );
+    } else {
+      await ensureAdmin(deps.users, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
+      say(`  ✓ Reusing existing data: ${categories} categories, ${parts} parts`);
+    }
+
+    const totalParts = await deps.catalog.countParts();
+    if ((await deps.search.count()) !== totalParts) {
+      const t4 = Date.now();
+      const { indexed } = await reindexAll({ catalog: deps.catalog, search: deps.search });
+      say(`  ✓ Search index built: ${indexed} parts (${since(t4)})`);
+    } else say(`  ✓ Search index up to date (${totalParts} parts)`);
+
+    // From here on the stream keeps the index in step with every write, as the indexer Lambda does on AWS.
+    const poller = startStreamPoller({
+      endpoint: dynamoEndpoint!,
+      tableName: env.TABLE_NAME,
+      region: env.AWS_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      startAt: 'LATEST',
+      handler: createStreamHandler({ catalog: deps.catalog, search: deps.search, logger: deps.logger }),
+      logger: deps.logger,
+    });
+    stops.push(() => poller.stop());
+
+    const app = await buildServerApp(buildApp(deps));
+    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+    stops.push(
+      () =>
+        new Promise<void>((done) => {
+          server.close(() => done());
+          // Keep-alive sockets would otherwise hold close() open.
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        }),
+    );
+    await new Promise<void>((ready, fail) => {
+      server.once('listening', () => ready());
+      server.once('error', fail);
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    say('');
+    say(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s → http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
+    say(`Admin login: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD === 'admin123' ? 'admin123 (the local default; set ADMIN_PASSWORD to change)' : '(the ADMIN_PASSWORD you set)'}`);
+    say('Press Ctrl+C to stop.');
+  } catch (err) {
+    if (err instanceof JavaMissingError) process.stderr.write(`\n${err.message}\n`);
+    else process.stderr.write(`\nStart-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    await shutdown(1);
+  }
+}
+
+/** The API plus the built SPA: static files, then index.html for client routes; /api/* stays JSON. */
+async function buildServerApp(api: ReturnType<typeof buildApp>) {
+  const app = new Hono();
+  app.route('/', api);
+  const indexFile = join(WEB_DIST, 'index.html');
+  if (!existsSync(indexFile)) {
+    say(`  ! ${indexFile} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
+    return app;
+  }
+  const indexHtml = await readFile(indexFile, 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: WEB_DIST,
+      // Vite fingerprints everything under /assets, so browsers may keep it for good.
+      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.get('*', serveStatic({ root: WEB_DIST, index: '__no_index__' }));
+  app.get('*', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.html(indexHtml);
+  });
+  return app;
+}
+
+/** JWT_SECRET when set; otherwise (never in production, env.ts refuses that) one generated key kept in DATA_DIR. */
+function loadOrCreateJwtSecret(env: Env, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return new TextEncoder().encode(stored);
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return new TextEncoder().encode(secret);
+}
+
+void main();
