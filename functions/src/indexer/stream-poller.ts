@@ -34,7 +34,7 @@ interface ShardState {
  * Reads DynamoDB Local's stream and feeds the same handler as the Lambda: the local stand-in for the
  * event source mapping. A batch the handler rejects is retried, as Lambda would.
  */
-export function startStreamPoller(options: StreamPollerOptions): { stop(): Promise<void> } {
+export function startStreamPoller(options: StreamPollerOptions): { ready: Promise<void>; stop(): Promise<void> } {
   const region = options.region ?? 'us-east-1';
   const config = { region, endpoint: options.endpoint, ...(options.credentials ? { credentials: options.credentials } : {}) };
   const streams = new DynamoDBStreamsClient(config);
@@ -45,6 +45,9 @@ export function startStreamPoller(options: StreamPollerOptions): { stop(): Promi
   const finished = new Set<string>();
   let stopped = false;
   let wake: (() => void) | undefined;
+  let markReady: () => void = () => undefined;
+  /** Resolves once the open shards have iterators: writes after this are seen. */
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -123,6 +126,7 @@ export function startStreamPoller(options: StreamPollerOptions): { stop(): Promi
           if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
           await discover(streamArn, true);
           lastDiscovery = Date.now();
+          markReady();
         } else if (Date.now() - lastDiscovery > 1000) {
           await discover(streamArn, false);
           lastDiscovery = Date.now();
@@ -141,8 +145,10 @@ export function startStreamPoller(options: StreamPollerOptions): { stop(): Promi
   })();
 
   return {
+    ready,
     async stop() {
       stopped = true;
+      markReady();
       wake?.();
       await loop;
       streams.destroy();

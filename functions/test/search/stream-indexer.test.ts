@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue as LambdaAttributeValue, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { partsQuerySchema } from '@parts/shared/schemas';
+import { createEmbeddedSearchIndex } from '../../src/adapters/search/embedded';
+import { createStreamHandler } from '../../src/indexer/stream-handler';
+import { startStreamPoller } from '../../src/indexer/stream-poller';
+import { reindexAll } from '../../src/indexer/reindex';
+import { LOCAL_CREDENTIALS, waitFor } from '../../src/local/aws-local';
+import type { SearchIndex } from '../../src/ports/search-index';
+import type { StoredPart } from '../../src/ports/catalog-repository';
+import { createTestDeps, type TestDeps } from '../support/test-deps';
+import { buildCategoryInput, buildManufacturerInput, buildPartInput, unique } from '../support/builders';
+
+let sequence = 0;
+function record(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', images: { newImage?: object; oldImage?: object }): DynamoDBRecord {
+  const image = (o?: object) => (o ? (marshall(o, { removeUndefinedValues: true }) as Record<string, LambdaAttributeValue>) : undefined);
+  sequence += 1;
+  return {
+    eventID: `e${sequence}`,
+    eventName,
+    eventSource: 'aws:dynamodb',
+    dynamodb: { SequenceNumber: String(sequence).padStart(21, '0'), NewImage: image(images.newImage), OldImage: image(images.oldImage) },
+  };
+}
+const partItem = (p: StoredPart) => ({ pk: `PART#${p.id}`, sk: 'PART', type: 'part', ...p });
+const event = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
+
+describe('stream indexer', () => {
+  let deps: TestDeps;
+  let search: SearchIndex;
+  let dir: string;
+  let categoryId: number;
+  let makerId: number;
+  const find = async (q: string) => (await search.search(partsQuerySchema.parse({ q, pageSize: 100 }))).data;
+
+  beforeAll(async () => {
+    deps = await createTestDeps();
+    dir = mkdtempSync(join(tmpdir(), 'stream-indexer-'));
+    search = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite') });
+    const parent = await deps.catalog.createCategory(buildCategoryInput({ name: 'Hydraulics' }));
+    categoryId = (await deps.catalog.createCategory(buildCategoryInput({ name: 'Pumps', parentId: parent.id }))).id;
+    makerId = (await deps.catalog.createManufacturer(buildManufacturerInput({ name: 'Parker' }))).id;
+  });
+  afterAll(async () => {
+    await search.close();
+    rmSync(dir, { recursive: true, force: true });
+    await deps.close();
+  });
+
+  it('indexes inserts with denormalised names, ignores older versions, and is idempotent', async () => {
+    const handle = createStreamHandler({ catalog: deps.catalog, search });
+    const pn = unique('SH').toUpperCase();
+    const v1 = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: pn, name: 'Gear pump' }));
+    const v2 = { ...v1, version: 2, name: 'Gear pump mk2' };
+    const insert = record('INSERT', { newImage: partItem(v1) });
+    const modify = record('MODIFY', { oldImage: partItem(v1), newImage: partItem(v2) });
+
+    expect(await handle(event(insert))).toEqual({ batchItemFailures: [] });
+    const [indexed] = await find(pn);
+    expect(indexed).toMatchObject({ id: v1.id, name: 'Gear pump', category: { name: 'Pumps' }, manufacturer: { name: 'Parker' } });
+
+    await handle(event(modify));
+    // A replay of the older insert after the newer modify changes nothing.
+    await handle(event(insert, modify, insert));
+    expect((await find(pn)).map((p) => p.name)).toEqual(['Gear pump mk2']);
+  });
+
+  it('deletes, and a replayed insert of the deleted version stays deleted', async () => {
+    const handle = createStreamHandler({ catalog: deps.catalog, search });
+    const pn = unique('DEL').toUpperCase();
+    const part = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: pn }));
+    await handle(event(record('INSERT', { newImage: partItem(part) })));
+    expect(await find(pn)).toHaveLength(1);
+    await handle(event(record('REMOVE', { oldImage: partItem(part) })));
+    expect(await find(pn)).toHaveLength(0);
+    await handle(event(record('INSERT', { newImage: partItem(part) })));
+    expect(await find(pn)).toHaveLength(0);
+  });
+
+  it('re-indexes the parts of a renamed category and of a manufacturer whose slug changed', async () => {
+    const handle = createStreamHandler({ catalog: deps.catalog, search });
+    const pn = unique('REN').toUpperCase();
+    const part = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: pn }));
+    await handle(event(record('INSERT', { newImage: partItem(part) })));
+
+    const before = (await deps.catalog.getCategory(categoryId))!;
+    const after = await deps.catalog.updateCategory(categoryId, { name: 'Hydraulic Pumps', slug: before.slug, parentId: before.parentId ?? null });
+    await handle(event(record('MODIFY', { oldImage: { type: 'category', ...before }, newImage: { type: 'category', ...after } })));
+    expect((await find(pn))[0]?.category).toEqual({ name: 'Hydraulic Pumps', slug: before.slug });
+
+    const maker = (await deps.catalog.getManufacturer(makerId))!;
+    const renamed = await deps.catalog.updateManufacturer(makerId, { name: maker.name, slug: `${maker.slug}-hannifin` });
+    await handle(event(record('MODIFY', { oldImage: { type: 'manufacturer', ...maker }, newImage: { type: 'manufacturer', ...renamed } })));
+    expect((await find(pn))[0]?.manufacturer).toEqual({ name: maker.name, slug: `${maker.slug}-hannifin` });
+  });
+
+  it('skips unreadable records without failing the batch and ignores other entity types', async () => {
+    const handle = createStreamHandler({ catalog: deps.catalog, search });
+    const count = await search.count();
+    const answer = await handle(
+      event(
+        record('INSERT', { newImage: { type: 'part', id: 'x' } }),
+        record('INSERT', { newImage: { type: 'quote', id: 5 } }),
+        record('MODIFY', { oldImage: { type: 'category', id: categoryId, name: 'Same' }, newImage: { type: 'category', id: categoryId, name: 'Same' } }),
+      ),
+    );
+    expect(answer).toEqual({ batchItemFailures: [] });
+    expect(await search.count()).toBe(count);
+  });
+
+  it('reports the batch as failed when the index cannot be written, so it is retried', async () => {
+    const broken: SearchIndex = { ...search, upsert: async () => Promise.reject(new Error('disk full')) };
+    const handle = createStreamHandler({ catalog: deps.catalog, search: broken });
+    const part = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId }));
+    const insert = record('INSERT', { newImage: partItem(part) });
+    expect(await handle(event(insert))).toEqual({ batchItemFailures: [{ itemIdentifier: insert.dynamodb!.SequenceNumber }] });
+  });
+
+  it('reindexAll rebuilds the index from the table', async () => {
+    const extraDir = mkdtempSync(join(tmpdir(), 'reindex-'));
+    const fresh = createEmbeddedSearchIndex({ file: join(extraDir, 'search.sqlite') });
+    try {
+      const total = await deps.catalog.countParts();
+      const result = await reindexAll({ catalog: deps.catalog, search: fresh });
+      expect(result.indexed).toBe(total);
+      expect(await fresh.count()).toBe(total);
+      const list = await fresh.search(partsQuerySchema.parse({ categoryIds: [categoryId] }));
+      expect(list.total).toBe(total);
+      expect(list.data[0]?.category?.name).toBe('Hydraulic Pumps');
+    } finally {
+      await fresh.close();
+      rmSync(extraDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the poller reads DynamoDB Local’s stream and feeds the handler: create, update, rename', async () => {
+    const pollDir = mkdtempSync(join(tmpdir(), 'poller-'));
+    const index = createEmbeddedSearchIndex({ file: join(pollDir, 'search.sqlite') });
+    const poller = startStreamPoller({
+      endpoint: inject('dynamoEndpoint'),
+      tableName: deps.tableName,
+      credentials: LOCAL_CREDENTIALS,
+      handler: createStreamHandler({ catalog: deps.catalog, search: index }),
+      idleMs: 50,
+    });
+    await poller.ready;
+    const names = async (pn: string) => (await index.search(partsQuerySchema.parse({ q: pn }))).data.map((p) => `${p.name}|${p.category?.name}`);
+    try {
+      // The poller starts at the stream's tip; a marker write tells us it is reading.
+      const markerPn = unique('MARK').toUpperCase();
+      const marker = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: markerPn }));
+      await waitFor(async () => (await names(markerPn)).length === 1, 20_000, 'the poller did not index the marker part');
+      const categoryName = (await deps.catalog.getCategory(categoryId))!.name;
+      const pn = unique('POLL').toUpperCase();
+      const part = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: pn, name: 'Vane pump' }));
+      await waitFor(async () => (await names(pn))[0] === `Vane pump|${categoryName}`, 20_000, 'the new part did not reach the index');
+      await deps.catalog.updatePart(part.id, { ...buildPartInput({ categoryId, manufacturerId: makerId }), partNumber: pn, name: 'Vane pump v2', slug: part.slug });
+      await waitFor(async () => (await names(pn))[0] === `Vane pump v2|${categoryName}`, 20_000, 'the update did not reach the index');
+      const category = (await deps.catalog.getCategory(categoryId))!;
+      await deps.catalog.updateCategory(categoryId, { name: 'Vane and Gear Pumps', slug: category.slug, parentId: category.parentId ?? null });
+      await waitFor(async () => (await names(pn))[0] === 'Vane pump v2|Vane and Gear Pumps', 20_000, 'the rename did not reach the index');
+      expect(await names(markerPn)).toEqual([`${marker.name}|Vane and Gear Pumps`]);
+    } finally {
+      await poller.stop();
+      await index.close();
+      rmSync(pollDir, { recursive: true, force: true });
+    }
+  });
+});
