@@ -50,15 +50,22 @@ export function detectDelimiter(text: string): Delimiter {
   return best;
 }
 
-export function createCsvParser(delimiter: Delimiter): Parser {
-  return parse({
+/**
+ * A streaming parser that skips a broken record (unclosed quote, oversized record) instead of
+ * failing the file; `onSkip` gets the record's spreadsheet row number (header = 1) and the reason.
+ */
+export function createCsvParser(delimiter: Delimiter, onSkip?: (row: number, reason: string) => void): Parser {
+  const parser = parse({
     bom: true,
     delimiter,
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: false,
+    skip_records_with_error: true,
     max_record_size: 1024 * 1024,
   });
+  parser.on('skip', (err: Error & { records?: number }) => onSkip?.((err.records ?? 0) + 1, `Could not read this row: ${err.message}`));
+  return parser;
 }
 
 /** Trimmed header names; refuses a file whose first row is not a header. */
@@ -107,7 +114,7 @@ export async function peekStream(source: Readable, bytes = SNIFF_BYTES): Promise
 
 export function csvParseMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return `Could not read the CSV file: ${message.replace(/^Invalid (Record|Opening Quote|Closing Quote)[^:]*:\s*/i, '')}`;
+  return `Could not read the CSV file: ${message}`;
 }
 
 /** Headers and the first data rows, keyed by header (spec: up to 5 sample rows). */

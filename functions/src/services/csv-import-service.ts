@@ -11,8 +11,8 @@ import {
   type Manufacturer,
   type PartImportField,
 } from '@parts/shared/schemas';
-import { ValidationError } from '../domain/errors';
-import { createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders } from '../csv/csv-reader';
+import { DomainError, ValidationError } from '../domain/errors';
+import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders } from '../csv/csv-reader';
 import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
 import type { SearchSync } from '../ports/search-index';
 
@@ -191,7 +191,10 @@ export async function importPartsCsv(
     await options.onProgress?.({ rowsDone: result.successCount, rowsFailed: result.errorCount });
   };
 
-  const parser = createCsvParser(delimiter);
+  const parser = createCsvParser(delimiter, (brokenRow, reason) => {
+    result.totalRecords++;
+    fail(brokenRow, reason);
+  });
   stream.on('error', (err) => parser.destroy(err));
   stream.pipe(parser);
   let compiled: CompiledMapping | undefined;
@@ -218,15 +221,12 @@ export async function importPartsCsv(
       if (batch.length >= batchSize) await flush();
     }
   } catch (err) {
-    if (err instanceof ValidationError) throw err;
-    // A broken quote swallows the rest of the file: keep what was read, report where it broke.
-    await flush();
-    if (!compiled) throw new ValidationError(csvParseMessage(err));
-    result.totalRecords++;
-    fail(row + 1, csvParseMessage(err));
-    return result;
+    if (err instanceof DomainError) throw err;
+    throw new ValidationError(csvParseMessage(err));
   }
   await flush();
-  if (!compiled) throw new ValidationError('The CSV file has no header row');
+  if (!compiled) throw new ValidationError(CSV_NO_HEADER);
+  // Skipped records are reported as the parser meets them, which can be ahead of the rows consumed.
+  result.errors.sort((a, b) => a.row - b.row);
   return result;
 }

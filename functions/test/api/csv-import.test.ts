@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildCategoryInput, buildManufacturerInput, unique } from '../support/builders';
+import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
+import { createInProcessJobRunner } from '../../src/services/in-process-job-runner';
+import { CSV_TEMPLATE_HEADERS } from '../../src/csv/csv-template';
+import type { Category, Manufacturer } from '@parts/shared/schemas';
+
+let api: Api;
+let runner: ReturnType<typeof createInProcessJobRunner>;
+let admin: string;
+let customer: string;
+let category: Category;
+let manufacturer: Manufacturer;
+beforeAll(async () => {
+  api = await createApi((base) => {
+    runner = createInProcessJobRunner(base);
+    return { jobs: runner };
+  });
+  admin = (await api.admin()).cookie;
+  customer = (await api.customer()).cookie;
+  category = await api.deps.catalog.createCategory(buildCategoryInput({ name: `Valves ${unique('c')}` }));
+  manufacturer = await api.deps.catalog.createManufacturer(buildManufacturerInput({ name: `Acme ${unique('m')}` }));
+});
+afterAll(async () => {
+  reportRejected('csv-import.test.ts');
+  await api.close();
+});
+
+function csvForm(csv: string | Buffer, mapping?: unknown): FormData {
+  const body = new FormData();
+  if (mapping !== undefined) body.append('columnMapping', typeof mapping === 'string' ? mapping : JSON.stringify(mapping));
+  body.append('csvFile', new Blob([typeof csv === 'string' ? csv : new Uint8Array(csv)], { type: 'text/csv' }), 'parts.csv');
+  return body;
+}
+
+const MAPPING = {
+  Name: 'name',
+  'Part No': 'partNumber',
+  Price: 'price',
+  Category: 'categoryId',
+  Maker: 'manufacturerId',
+  Status: 'status',
+  Bore: 'spec:bore',
+};
+
+describe('GET /api/parts/csv-template', () => {
+  test('admins download every mappable column and an example row; guests 401, users 403', async () => {
+    await expectRejected(api.call('GET', '/api/parts/csv-template'), 401);
+    await expectRejected(api.call('GET', '/api/parts/csv-template', { cookie: customer }), 403);
+    const res = await api.call('GET', '/api/parts/csv-template', { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename=".+\.csv"/);
+    const text = await res.text();
+    const [header, example] = text.trim().split('\r\n');
+    expect(header!.split(',')).toEqual([...CSV_TEMPLATE_HEADERS]);
+    for (const field of ['name', 'partNumber', 'description', 'price', 'categoryId', 'manufacturerId', 'status', 'image']) {
+      expect(header!.split(',')).toContain(field);
+    }
+    expect(example).toContain('HC-32-100');
+  });
+});
+
+describe('POST /api/parts/import-csv/preview', () => {
+  test('headers and up to 5 sample rows, with a BOM, semicolons and quoted newlines', async () => {
+    const csv = '\uFEFFName;Part No;Notes\n"Valve; big";V-1;"two\nlines"\n' + Array.from({ length: 7 }, (_, i) => `P${i};N${i};x`).join('\n');
+    const res = await api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, body: csvForm(csv) });
+    expect(res.status).toBe(200);
+    const preview = (await res.json()) as { headers: string[]; sampleRows: Record<string, string>[] };
+    expect(preview.headers).toEqual(['Name', 'Part No', 'Notes']);
+    expect(preview.sampleRows).toHaveLength(5);
+    expect(preview.sampleRows[0]).toEqual({ Name: 'Valve; big', 'Part No': 'V-1', Notes: 'two\nlines' });
+  });
+
+  test.each([
+    ['an empty file', '', 'The CSV file is empty'],
+    ['a binary file', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x14, 0, 0, 0, 8, 0]), 'The file is not a text CSV file'],
+    ['a file without a header row', '1,2,3\n4,5,6\n', 'The CSV file has no header row'],
+  ])('refuses %s with 400', async (_what, file, message) => {
+    await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, body: csvForm(file) }), 400, message);
+  });
+
+  test('no file, a non-multipart body, guests and users', async () => {
+    const noFile = new FormData();
+    noFile.append('other', 'x');
+    await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, body: noFile }), 400, 'Choose a CSV file to upload');
+    await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, json: { csv: 'a,b' } }), 415, 'Content-Type must be multipart/form-data');
+    await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { body: csvForm('a,b\n1,2') }), 401);
+    await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { cookie: customer, body: csvForm('a,b\n1,2') }), 403);
+  });
+});
+
+describe('POST /api/parts/import-csv', () => {
+  test('broken rows among good ones: good rows land, errors carry spreadsheet row numbers; a second import changes nothing', async () => {
+    const pn = unique('PN').toUpperCase();
+    const csv = [
+      'Name,Part No,Price,Category,Maker,Status,Bore',
+      `Gate valve,${pn}-1,12.50,${category.id},${manufacturer.slug},active,32 mm`, // row 2: by id and slug
+      `"Ball valve, 3-way",${pn}-2,,${category.name},${manufacturer.name},Coming Soon,2 in`, // row 3: by names
+      `,${pn}-3,1,${category.slug},${manufacturer.slug},,`, // row 4: no name
+      `Check valve,${pn}-4,-5,${category.slug},${manufacturer.slug},,`, // row 5: negative price
+      `Relief valve,${pn}-5,1,no-such-category,${manufacturer.slug},,`, // row 6: unknown category
+      '', // row 7: blank, skipped
+      `"Needle valve\nwith a note",${pn}-6,abc,${category.slug},${manufacturer.slug},,`, // row 8: bad price
+      `Globe valve,${pn}-7,3,${category.slug},nobody,,`, // row 9: unknown manufacturer
+      `Butterfly valve,${pn}-8,4,${category.slug},${manufacturer.slug},sold out,`, // row 10: bad status
+      `Plug valve,${pn}-9,5.00,${category.slug},${manufacturer.slug},discontinued,`, // row 11
+    ].join('\r\n');
+    const res = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, MAPPING) });
+    expect(res.status).toBe(200);
+    const result = await res.json();
+    expect(result).toEqual({
+      totalRecords: 9,
+      successCount: 3,
+      errorCount: 6,
+      errors: [
+        { row: 4, error: 'Part Name: Required' },
+        { row: 5, error: 'Price: Price must be 0 or more' },
+        { row: 6, error: "Unknown category 'no-such-category'" },
+        { row: 8, error: expect.stringMatching(/^Price: /) },
+        { row: 9, error: "Unknown manufacturer 'nobody'" },
+        { row: 10, error: 'Status must be one of active, discontinued, coming_soon' },
+      ],
+    });
+    const listed = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(`${pn}-2`)}`)).json()) as {
+      data: { partNumber: string; name: string; status: string; price: number | null; specifications: Record<string, string>; slug: string; id: number }[];
+    };
+    const ball = listed.data.find((p) => p.partNumber === `${pn}-2`)!;
+    expect(ball).toMatchObject({ name: 'Ball valve, 3-way', status: 'coming_soon', price: null, specifications: { bore: '2 in' } });
+    expect((await api.deps.catalog.getPart(ball.id))?.specNumbers).toEqual({ bore: 50.8 });
+    const read = await api.call('GET', `/api/parts/${ball.slug}`);
+    expect(await read.json()).toMatchObject({ category: { slug: category.slug }, manufacturer: { slug: manufacturer.slug } });
+
+    const before = await api.deps.catalog.getPart(ball.id);
+    const count = await api.deps.catalog.countParts();
+    const again = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, MAPPING) });
+    expect(await again.json()).toMatchObject({ totalRecords: 9, successCount: 3, errorCount: 6 });
+    expect(await api.deps.catalog.countParts()).toBe(count);
+    const after = await api.deps.catalog.getPart(ball.id);
+    expect(after).toEqual(before);
+  });
+
+  test('a re-import with a changed price updates the part in place, keyed by (manufacturer, part number)', async () => {
+    const pn = unique('UP').toUpperCase();
+    const mapping = { name: 'name', partNumber: 'partNumber', price: 'price', categoryId: 'categoryId', manufacturerId: 'manufacturerId' };
+    const row = (price: string) => `name,partNumber,price,categoryId,manufacturerId\nWidget,${pn},${price},${category.id},${manufacturer.id}\n`;
+    await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(row('1.00'), mapping) });
+    const count = await api.deps.catalog.countParts();
+    const res = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(row('2.50'), mapping) });
+    expect(await res.json()).toEqual({ totalRecords: 1, successCount: 1, errorCount: 0, errors: [] });
+    expect(await api.deps.catalog.countParts()).toBe(count);
+    const listed = (await (await api.call('GET', `/api/parts?q=${pn}`)).json()) as { data: { partNumber: string; price: number }[] };
+    expect(listed.data.find((p) => p.partNumber === pn)?.price).toBe(2.5);
+  });
+
+  test('a broken record (unclosed quote) is reported on its row and the rows before it are kept', async () => {
+    const pn = unique('Q').toUpperCase();
+    const csv = `name,partNumber,categoryId,manufacturerId\nOk part,${pn},${category.id},${manufacturer.id}\n"Broken,${pn}-2,${category.id},${manufacturer.id}\n`;
+    const res = await api.call('POST', '/api/parts/import-csv', {
+      cookie: admin,
+      body: csvForm(csv, { name: 'name', partNumber: 'partNumber', categoryId: 'categoryId', manufacturerId: 'manufacturerId' }),
+    });
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as { successCount: number; errorCount: number; errors: { row: number; error: string }[] };
+    expect(result).toMatchObject({ successCount: 1, errorCount: 1, errors: [{ row: 3, error: expect.stringMatching(/^Could not read this row: Quote Not Closed/) }] });
+  });
+
+  test.each([
+    ['a mapping without the part number', { Name: 'name' }, 'Map both Part Name and Part Number'],
+    ['a mapping to an unknown field', { Name: 'name', 'Part No': 'partNumber', Price: 'cost' }, /Specification targets look like spec:<name>/],
+    ['a header that is not in the file', { Name: 'name', 'Part Number': 'partNumber' }, "The column 'Part Number' is not in the file"],
+    ['two columns on one field', { Name: 'name', 'Part No': 'partNumber', Price: 'name' }, 'Two columns are mapped to name'],
+    ['mapping text that is not JSON', '{name', 'columnMapping must be JSON text'],
+    ['a mapping that is a list', ['name'], /expected record|Map both/],
+  ])('refuses %s', async (_what, mapping, message) => {
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm('Name,Part No,Price\nA,B,1\n', mapping) }), 400, message);
+  });
+
+  test('missing mapping or file, empty and binary files, roles', async () => {
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm('Name,Part No\nA,B\n') }), 400, 'Map both Part Name and Part Number');
+    const noFile = new FormData();
+    noFile.append('columnMapping', JSON.stringify(MAPPING));
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: noFile }), 400, 'Choose a CSV file to upload');
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm('', MAPPING) }), 400, 'The CSV file is empty');
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2]), MAPPING) }), 400, 'The file is not a text CSV file');
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { body: csvForm('a', MAPPING) }), 401);
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: customer, body: csvForm('a', MAPPING) }), 403);
+    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: 'Name,Part No', headers: { 'content-type': 'text/csv' } }), 415);
+  });
+});
+
+describe('big files through S3: POST /api/uploads/csv, POST /api/imports, GET /api/imports/:id', () => {
+  test('a staged CSV is imported by a job whose progress is readable until it completes', async () => {
+    const pn = unique('BIG').toUpperCase();
+    const rows = Array.from({ length: 450 }, (_, i) => `Part ${i},${pn}-${i},${i}.25,${category.slug},${manufacturer.slug}`);
+    rows.splice(100, 0, `,${pn}-X,1,${category.slug},${manufacturer.slug}`);
+    const csv = ['name,partNumber,price,category,maker', ...rows].join('\n');
+    const size = Buffer.byteLength(csv);
+
+    await expectRejected(api.call('POST', '/api/uploads/csv', { json: { size } }), 401);
+    await expectRejected(api.call('POST', '/api/uploads/csv', { cookie: customer, json: { size } }), 403);
+    await expectRejected(api.call('POST', '/api/uploads/csv', { cookie: admin, json: { size: 600 * 1024 * 1024 } }), 400, 'The CSV file is larger than 512 MB');
+    const presigned = await api.call('POST', '/api/uploads/csv', { cookie: admin, json: { fileName: 'big.csv', size } });
+    expect(presigned.status).toBe(201);
+    const signed = (await presigned.json()) as { key: string; url: string; headers: Record<string, string> };
+    const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: csv });
+    expect(put.ok).toBe(true);
+
+    const mapping = { name: 'name', partNumber: 'partNumber', price: 'price', category: 'categoryId', maker: 'manufacturerId' };
+    await expectRejected(api.call('POST', '/api/imports', { cookie: customer, json: { key: signed.key, columnMapping: mapping } }), 403);
+    const started = await api.call('POST', '/api/imports', { cookie: admin, json: { key: signed.key, columnMapping: mapping } });
+    expect(started.status).toBe(202);
+    const job = (await started.json()) as { id: string; state: string };
+    expect(job.state).toBe('queued');
+    await runner.whenIdle();
+    await expectRejected(api.call('GET', `/api/imports/${job.id}`, { cookie: customer }), 403);
+    const progress = await api.call('GET', `/api/imports/${job.id}`, { cookie: admin });
+    expect(await progress.json()).toMatchObject({
+      id: job.id,
+      state: 'completed',
+      rowsDone: 450,
+      rowsFailed: 1,
+      totalRecords: 451,
+      successCount: 450,
+      errorCount: 1,
+      errors: [{ row: 102, error: 'Part Name: Required' }],
+      finishedAt: expect.any(String),
+    });
+    const listed = (await (await api.call('GET', `/api/parts?q=${pn}-449`)).json()) as { data: { partNumber: string }[] };
+    expect(listed.data.map((p) => p.partNumber)).toContain(`${pn}-449`);
+  });
+
+  test('a job over a staged non-CSV file ends failed with a message', async () => {
+    const presigned = (await (await api.call('POST', '/api/uploads/csv', { cookie: admin, json: { size: 6 } })).json()) as { key: string; url: string; headers: Record<string, string> };
+    await fetch(presigned.url, { method: 'PUT', headers: presigned.headers, body: new Uint8Array([0, 1, 2, 3, 4, 5]) });
+    const started = await api.call('POST', '/api/imports', { cookie: admin, json: { key: presigned.key, columnMapping: { a: 'name', b: 'partNumber' } } });
+    const { id } = (await started.json()) as { id: string };
+    await runner.whenIdle();
+    expect(await (await api.call('GET', `/api/imports/${id}`, { cookie: admin })).json()).toMatchObject({ state: 'failed', message: 'The file is not a text CSV file' });
+  });
+
+  test('unknown keys, missing objects, bad mappings and unknown jobs', async () => {
+    const mapping = { a: 'name', b: 'partNumber' };
+    await expectRejected(api.call('POST', '/api/imports', { cookie: admin, json: { key: 'uploads/1/../../etc/passwd', columnMapping: mapping } }), 400, 'Unknown upload key');
+    await expectRejected(
+      api.call('POST', '/api/imports', { cookie: admin, json: { key: 'imports/00000000-0000-0000-0000-000000000000.csv', columnMapping: mapping } }),
+      400,
+      'The uploaded CSV file was not found; upload it again',
+    );
+    await expectRejected(api.call('POST', '/api/imports', { cookie: admin, json: { key: 'imports/x.csv', columnMapping: { a: 'name' } } }), 400, 'Map both Part Name and Part Number');
+    await expectRejected(api.call('POST', '/api/imports', { cookie: admin, json: {} }), 400);
+    await expectRejected(api.call('POST', '/api/imports', { cookie: admin, body: '{', headers: { 'content-type': 'application/json' } }), 400);
+    await expectRejected(api.call('POST', '/api/imports', { json: { key: 'imports/x.csv', columnMapping: mapping } }), 401);
+    await expectRejected(api.call('GET', '/api/imports/not-a-job', { cookie: admin }), 404, 'Import job not found');
+    await expectRejected(api.call('GET', '/api/imports/00000000-0000-4000-8000-000000000000', { cookie: admin }), 404, 'Import job not found');
+    await expectRejected(api.call('GET', '/api/imports/00000000-0000-4000-8000-000000000000'), 401);
+    await expectRejected(api.call('POST', '/api/uploads/csv', { cookie: admin, json: { size: 'big' } }), 400);
+  });
+});
