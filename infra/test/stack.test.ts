@@ -228,11 +228,19 @@ describe('secrets and least privilege', () => {
       const onData = resource === '"*"' || dataIds.some((id) => resource.includes(`"${id}"`)) || dataNames.some((n) => resource.includes(n));
       if (onData) offenders.push(`${where}: ${wild.join(',')} on ${resource}`);
     };
-    const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, any> }>;
+    type PolicyDoc = { Statement?: Statement | Statement[] };
+    type Props = { PolicyDocument?: PolicyDoc; AccessPolicies?: PolicyDoc; Policies?: { PolicyDocument: PolicyDoc }[] };
+    const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Props }>;
     let seen = 0;
     for (const [id, r] of Object.entries(resources)) {
-      const docs = [r.Properties?.PolicyDocument, r.Properties?.AccessPolicies, ...asArray(r.Properties?.Policies).map((p: any) => p.PolicyDocument)];
-      for (const doc of docs) for (const s of asArray(doc?.Statement) as Statement[]) (seen++, check(id, s));
+      const p = r.Properties;
+      const docs = [p?.PolicyDocument, p?.AccessPolicies, ...asArray(p?.Policies).map((x) => x.PolicyDocument)];
+      for (const doc of docs) {
+        for (const s of asArray(doc?.Statement)) {
+          seen++;
+          check(id, s);
+        }
+      }
     }
     expect(seen).toBeGreaterThan(20);
     expect(offenders).toEqual([]);

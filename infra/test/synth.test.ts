@@ -21,7 +21,7 @@ function credentialFreeEnv(): NodeJS.ProcessEnv {
   };
 }
 
-type Resource = { Type: string; Properties: Record<string, any>; Metadata?: Record<string, string> };
+type Resource = { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, string> };
 let outDir: string;
 let resources: Record<string, Resource>;
 const assetDir = (name: string) => {

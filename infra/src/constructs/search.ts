@@ -1,7 +1,8 @@
 import { Aws, Lazy, RemovalPolicy } from 'aws-cdk-lib';
 import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { CfnDomain, Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
+import { Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
+import type { CfnDomain } from 'aws-cdk-lib/aws-opensearchservice';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { SEARCH_HTTP_ACTIONS } from './app-function';
