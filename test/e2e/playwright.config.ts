@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,12 @@ function freePortSync(): number {
 
 // Workers re-evaluate this file: the main process picks the port and data dir once and hands them down.
 process.env.E2E_PORT ??= String(freePortSync());
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'parts-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parts-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  // The server is stopped by then; the run leaves no data behind.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
