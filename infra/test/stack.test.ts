@@ -22,7 +22,8 @@ beforeAll(() => {
     domain: logicalIdOf(template, 'AWS::OpenSearchService::Domain'),
   };
   roles = { api: roleOf(template, 'parts-dev-api'), importJob: roleOf(template, 'parts-dev-import-job'), indexer: roleOf(template, 'parts-dev-indexer') };
-});
+  // One synth per file; the first loads aws-cdk-lib, which takes seconds on a busy machine.
+}, 60_000);
 
 const OUR_FUNCTIONS = ['api', 'import-job', 'indexer', 'reindex'].map((n) => `parts-dev-${n}`);
 

@@ -19,7 +19,8 @@ beforeAll(() => {
   ({ template } = buildStack());
   const dist = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
   distribution = dist.Properties.DistributionConfig;
-});
+  // One synth per file; the first loads aws-cdk-lib, which takes seconds on a busy machine.
+}, 60_000);
 
 const behavior = (pattern: string) => {
   const found = distribution.CacheBehaviors.find((b) => b.PathPattern === pattern);
