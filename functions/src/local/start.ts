@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
 import { buildApp } from '../app';
 import { loadEnv, type Env } from '../config/env';
 import { createLogger } from '../lib/logger';
@@ -15,13 +11,12 @@ import { reindexAll } from '../indexer/reindex';
 import { assertJava, JavaMissingError, LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from './aws-local';
 import { createLocalDeps, type LocalDeps } from './local-deps';
 import { ensureAdmin, seedDemoData } from './seed';
+import { createServerApp, WEB_DIST } from './server-app';
 
 /**
  * `npm start`: DynamoDB Local + s3rver + the embedded search index + the API and the built SPA on
  * one port, as one process tree. Data lives under DATA_DIR and survives restarts.
  */
-const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const since = (t: number) => `${Date.now() - t} ms`;
 
@@ -150,7 +145,8 @@ async function main() {
     });
     stops.push(() => poller.stop());
 
-    const app = await buildServerApp(buildApp(deps));
+    const { app, servesWeb } = createServerApp(buildApp(deps));
+    if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
     stops.push(
       () =>
@@ -175,32 +171,6 @@ async function main() {
     else process.stderr.write(`\nStart-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     await shutdown(1);
   }
-}
-
-/** The API plus the built SPA: static files, then index.html for client routes; /api/* stays JSON. */
-async function buildServerApp(api: ReturnType<typeof buildApp>) {
-  const app = new Hono();
-  app.route('/', api);
-  const indexFile = join(WEB_DIST, 'index.html');
-  if (!existsSync(indexFile)) {
-    say(`  ! ${indexFile} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
-    return app;
-  }
-  const indexHtml = await readFile(indexFile, 'utf8');
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: WEB_DIST,
-      // Vite fingerprints everything under /assets, so browsers may keep it for good.
-      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.get('*', serveStatic({ root: WEB_DIST, index: '__no_index__' }));
-  app.get('*', (c) => {
-    c.header('cache-control', 'no-cache');
-    return c.html(indexHtml);
-  });
-  return app;
 }
 
 /** JWT_SECRET when set; otherwise (never in production, env.ts refuses that) one generated key kept in DATA_DIR. */
