@@ -16,7 +16,7 @@ import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBla
 import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
 import type { SearchSync } from '../ports/search-index';
 
-export const IMPORT_BATCH_SIZE = 200;
+export const IMPORT_BATCH_SIZE = 500;
 /** The error list keeps the first rows' errors; errorCount still counts all of them. */
 export const MAX_REPORTED_ERRORS = 1000;
 
