@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Manufacturer, ManufacturerInput } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { getManufacturersQueryOptions } from '../../../api/get-manufacturers';
+import { getAdminStatsQueryOptions } from './get-admin-stats';
+import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
+
+export function createManufacturer(input: ManufacturerInput): Promise<Manufacturer> {
+  return apiRequest<Manufacturer>('POST', '/api/manufacturers', input);
+}
+
+export function useCreateManufacturer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createManufacturer,
+    onSuccess: async () => {
+      toastSuccess('Manufacturer created successfully');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getManufacturersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAdminStatsQueryOptions().queryKey }),
+      ]);
+    },
+    onError: (error) => toastAdminError(error, 'Failed to create manufacturer'),
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminQuoteCreate, QuoteRequest } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { getQuoteRequestsQueryOptions } from './get-quote-requests';
+import { getAdminStatsQueryOptions } from './get-admin-stats';
+import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
+
+export function createQuoteRequest(input: AdminQuoteCreate): Promise<QuoteRequest> {
+  return apiRequest<QuoteRequest>('POST', '/api/quote-requests', input);
+}
+
+export function useCreateQuoteRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createQuoteRequest,
+    onSuccess: async () => {
+      toastSuccess('Quote request created successfully');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getQuoteRequestsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAdminStatsQueryOptions().queryKey }),
+      ]);
+    },
+    onError: (error) => toastAdminError(error, 'Failed to create quote request'),
+  });
+}

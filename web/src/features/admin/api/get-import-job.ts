@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ImportJob } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+const POLL_MS = 1000;
+
+export function fetchImportJob(id: string): Promise<ImportJob> {
+  return apiRequest<ImportJob>('GET', `/api/imports/${encodeURIComponent(id)}`);
+}
+
+export function isFinished(job: ImportJob | undefined): boolean {
+  return job?.state === 'completed' || job?.state === 'failed';
+}
+
+/** The one polled query of the app: a running import job reports its progress until it ends. */
+export function getImportJobQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['imports', id] as const,
+    queryFn: () => fetchImportJob(id),
+    staleTime: 0,
+    refetchInterval: (query) => (isFinished(query.state.data) ? false : POLL_MS),
+  });
+}
+
+export function useImportJob(id: string | undefined) {
+  return useQuery({ ...getImportJobQueryOptions(id ?? ''), enabled: id !== undefined });
+}

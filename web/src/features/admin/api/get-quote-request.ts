@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QuoteRequest } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+
+export function fetchQuoteRequest(id: number): Promise<QuoteRequest> {
+  return apiRequest<QuoteRequest>('GET', `/api/quote-requests/${id}`);
+}
+
+export const quoteRequestDetailsKey = ['quote-requests', 'detail'] as const;
+
+/** Download links in the answer are short-lived, so the detail is read afresh each time it opens. */
+export function getQuoteRequestQueryOptions(id: number) {
+  return queryOptions({ queryKey: [...quoteRequestDetailsKey, id] as const, queryFn: () => fetchQuoteRequest(id), staleTime: 0, gcTime: 0 });
+}
+
+export function useQuoteRequest(id: number) {
+  return useQuery(getQuoteRequestQueryOptions(id));
+}

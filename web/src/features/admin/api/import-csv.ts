@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ColumnMapping, CsvImportResult } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { getAdminStatsQueryOptions } from './get-admin-stats';
+import { partListsKey } from './get-admin-parts';
+import { toastImportFailed, toastImportResult } from '../lib/admin-toasts';
+
+export async function importCsv({ file, columnMapping }: { file: File; columnMapping: ColumnMapping }): Promise<CsvImportResult> {
+  const body = new FormData();
+  body.append('csvFile', file, file.name);
+  body.append('columnMapping', JSON.stringify(columnMapping));
+  return apiRequest<CsvImportResult>('POST', '/api/parts/import-csv', body);
+}
+
+export function useImportCsv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importCsv,
+    onSuccess: async (result) => {
+      toastImportResult(result);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: partListsKey }),
+        queryClient.invalidateQueries({ queryKey: getAdminStatsQueryOptions().queryKey }),
+      ]);
+    },
+    onError: toastImportFailed,
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Manufacturer, ManufacturerInput } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { getManufacturersQueryOptions } from '../../../api/get-manufacturers';
+import { partListsKey } from './get-admin-parts';
+import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
+
+export function updateManufacturer({ id, input }: { id: number; input: ManufacturerInput }): Promise<Manufacturer> {
+  return apiRequest<Manufacturer>('PUT', `/api/manufacturers/${id}`, input);
+}
+
+export function useUpdateManufacturer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateManufacturer,
+    onSuccess: async () => {
+      toastSuccess('Manufacturer updated successfully');
+      // Part rows show manufacturer names, so their lists refresh too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getManufacturersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: partListsKey }),
+      ]);
+    },
+    onError: (error) => toastAdminError(error, 'Failed to update manufacturer'),
+  });
+}

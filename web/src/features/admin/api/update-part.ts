@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PartInput, PartView } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { partListsKey } from './get-admin-parts';
+import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
+
+export function updatePart({ id, input }: { id: number; input: PartInput }): Promise<PartView> {
+  return apiRequest<PartView>('PUT', `/api/parts/${id}`, input);
+}
+
+export function useUpdatePart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePart,
+    onSuccess: async () => {
+      toastSuccess('Part updated successfully');
+      await queryClient.invalidateQueries({ queryKey: partListsKey });
+    },
+    onError: (error) => toastAdminError(error, 'Failed to update part'),
+  });
+}

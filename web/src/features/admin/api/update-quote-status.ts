@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QuoteStatus } from '@parts/shared/constants';
+import type { QuoteRequest } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { getQuoteRequestsQueryOptions } from './get-quote-requests';
+import { quoteRequestDetailsKey } from './get-quote-request';
+import { getAdminStatsQueryOptions } from './get-admin-stats';
+import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
+
+export function updateQuoteStatus({ id, status }: { id: number; status: QuoteStatus }): Promise<QuoteRequest> {
+  return apiRequest<QuoteRequest>('PATCH', `/api/quote-requests/${id}/status`, { status });
+}
+
+export function useUpdateQuoteStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateQuoteStatus,
+    onSuccess: async () => {
+      toastSuccess('Quote status updated successfully');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getQuoteRequestsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: quoteRequestDetailsKey }),
+        queryClient.invalidateQueries({ queryKey: getAdminStatsQueryOptions().queryKey }),
+      ]);
+    },
+    onError: (error) => toastAdminError(error, 'Failed to update quote status'),
+  });
+}

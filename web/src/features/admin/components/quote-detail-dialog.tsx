@@ -1,0 +1,159 @@
+import { Paperclip } from 'lucide-react';
+import { QUOTE_STATUSES, type QuoteStatus } from '@parts/shared/constants';
+import type { QuoteRequest } from '@parts/shared/schemas';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { QuoteStatusBadge } from '../../../components/quote-status-badge';
+import { capitalize, formatDateTime } from '../../../lib/format';
+import { useQuoteRequest } from '../api/get-quote-request';
+import { useUpdateQuoteStatus } from '../api/update-quote-status';
+import { LoadError } from './empty-state';
+
+function formatBytes(size: number): string {
+  return size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+}
+
+function Details({ request }: { request: QuoteRequest }) {
+  const updateStatus = useUpdateQuoteStatus();
+  return (
+    <div className="grid gap-5">
+      <section aria-label="Customer" className="grid gap-2 sm:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-semibold">Customer</h3>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600">Name</dt>
+            <dd>{request.customerName}</dd>
+            <dt className="text-slate-600">Email</dt>
+            <dd>{request.customerEmail}</dd>
+            <dt className="text-slate-600">Phone</dt>
+            <dd>{request.customerPhone || 'N/A'}</dd>
+            <dt className="text-slate-600">Company</dt>
+            <dd>{request.customerCompany || 'N/A'}</dd>
+          </dl>
+        </div>
+        <div className="grid content-start gap-2">
+          <div className="flex items-center gap-2 text-sm">
+            <span className="font-semibold">Status</span>
+            <QuoteStatusBadge status={request.status} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="quote-status">Update Status</Label>
+            <Select
+              value={request.status}
+              disabled={updateStatus.isPending}
+              onValueChange={(status) => updateStatus.mutate({ id: request.id, status: status as QuoteStatus })}
+            >
+              <SelectTrigger id="quote-status">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {QUOTE_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {capitalize(s)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Items" className="grid gap-2">
+        <h3 className="text-sm font-semibold">Items</h3>
+        {request.items.length === 0 ? (
+          <p className="text-sm text-slate-600">No items in this quote request.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Part Number</TableHead>
+                <TableHead>Name</TableHead>
+                <TableHead className="text-right">Quantity</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {request.items.map((item) => (
+                <TableRow key={item.id}>
+                  <TableCell className="font-mono text-xs">{item.part.partNumber}</TableCell>
+                  <TableCell>{item.part.name}</TableCell>
+                  <TableCell className="text-right">{item.quantity}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+
+      {request.notes ? (
+        <section aria-label="Notes" className="grid gap-1">
+          <h3 className="text-sm font-semibold">Notes</h3>
+          <p className="whitespace-pre-wrap text-sm text-slate-700">{request.notes}</p>
+        </section>
+      ) : null}
+
+      {request.message ? (
+        <section aria-label="Customer message" className="grid gap-1">
+          <h3 className="text-sm font-semibold">Customer Message</h3>
+          <p className="whitespace-pre-wrap text-sm text-slate-700">{request.message}</p>
+        </section>
+      ) : null}
+
+      {request.attachments.length > 0 ? (
+        <section aria-label="Attachments" className="grid gap-1">
+          <h3 className="text-sm font-semibold">Attachments</h3>
+          <ul className="grid gap-1 text-sm">
+            {request.attachments.map((a) => (
+              <li key={a.key} className="flex items-center gap-2">
+                <Paperclip className="h-4 w-4 text-slate-500" aria-hidden />
+                {a.url ? (
+                  <a href={a.url} download={a.fileName} rel="noreferrer" className="text-blue-700 underline-offset-4 hover:underline">
+                    {a.fileName}
+                  </a>
+                ) : (
+                  <span>{a.fileName}</span>
+                )}
+                <span className="text-xs text-slate-500">({formatBytes(a.size)})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {request.history.length > 0 ? (
+        <section aria-label="Status history" className="grid gap-1">
+          <h3 className="text-sm font-semibold">Status History</h3>
+          <ol className="grid gap-1 text-sm">
+            {request.history.map((h, index) => (
+              <li key={`${h.at}-${index}`} className="flex flex-wrap items-center gap-2">
+                <span className="text-slate-600">{formatDateTime(h.at)}</span>
+                <span>
+                  {h.from ? `${capitalize(h.from)} → ${capitalize(h.to)}` : capitalize(h.to)} by {h.by}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function QuoteDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const request = useQuoteRequest(id);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Quote Request #{id}</DialogTitle>
+          <DialogDescription>{request.data ? `Created ${formatDateTime(request.data.createdAt)}` : 'Loading...'}</DialogDescription>
+        </DialogHeader>
+        {request.isPending ? <Skeleton className="h-48 w-full" /> : null}
+        {request.isError ? <LoadError text="Failed to load the quote request" /> : null}
+        {request.data ? <Details request={request.data} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
