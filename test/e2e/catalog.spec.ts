@@ -99,6 +99,9 @@ test.describe('catalogue listing', () => {
     await expect(page.getByText('Try adjusting your filters or search query.')).toBeVisible();
     await expect(page.getByTestId('result-count')).toHaveText('0 results');
 
+    await page.goto(`/catalog?specifications=${encodeURIComponent('{"bore":{"min":50,"max":10}}')}`);
+    await expect(page.getByText('Failed to load parts')).toBeVisible();
+
     await page.goto('/catalog?specifications=%7Bnot-json');
     await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* results$/);
   });

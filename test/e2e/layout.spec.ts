@@ -67,6 +67,18 @@ test.describe('header, footer and not-found page', () => {
     expect(width).toBeLessThanOrEqual(360);
   });
 
+  test('no page scrolls sideways at 360 px', async ({ page, request }) => {
+    const part = (await (await request.get('/api/parts?pageSize=1')).json()) as { data: { slug: string }[] };
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/', '/catalog', `/part/${part.data[0]!.slug}`, '/manufacturers', '/support', '/auth']) {
+      await page.goto(path);
+      await expect(page.locator('footer')).toBeVisible();
+      await expect(page.locator('[data-testid="skeleton"]')).toHaveCount(0);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(360);
+    }
+  });
+
   test('public routes load no admin code; /admin/login does', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {

@@ -5,6 +5,7 @@ import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { errorText } from '../../lib/api-client';
 import { useQuoteBasket } from '../../lib/quote-basket';
 import { useParts } from './api/get-parts';
 import { useCategory } from './api/get-category';
@@ -55,7 +56,7 @@ export default function CatalogPage() {
   if (heading && heading !== 'All Parts') crumbs.push({ label: heading });
 
   const fixedMissing = category.isError || manufacturer.isError;
-  const loading = !fixedMissing && (parts.isPending || (parts.isPlaceholderData && parts.isFetching));
+  const loading = !fixedMissing && !parts.isError && (parts.isPending || (parts.isPlaceholderData && parts.isFetching));
   const data = parts.data;
 
   return (
@@ -77,7 +78,7 @@ export default function CatalogPage() {
                 {heading || <Skeleton className="h-8 w-48" />}
               </h1>
               <p className="text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-                {data && !loading ? `${data.total} results` : fixedMissing ? '0 results' : '\u00a0'}
+                {data && !loading && !parts.isError ? `${data.total} results` : fixedMissing ? '0 results' : '\u00a0'}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
@@ -93,6 +94,11 @@ export default function CatalogPage() {
               {Array.from({ length: CATALOG_SKELETON_CARDS }, (_, i) => (
                 <CardSkeleton key={i} />
               ))}
+            </div>
+          ) : parts.isError ? (
+            <div role="alert" className="rounded-lg border border-red-200 bg-white p-12 text-center">
+              <h2 className="text-lg font-semibold">Failed to load parts</h2>
+              <p className="mt-1 text-slate-600">{errorText(parts.error, 'Please try again.')}</p>
             </div>
           ) : !data || data.data.length === 0 ? (
             <div className="rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">

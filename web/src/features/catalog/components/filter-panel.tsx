@@ -137,6 +137,7 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
           onSelect={(s) => {
             const next = s.partNumber || s.name;
             setQuery(next);
+            apply({ query: next });
           }}
         />
       </div>
