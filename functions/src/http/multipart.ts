@@ -57,6 +57,8 @@ export async function readMultipart(
         truncated: false,
       };
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A body cut short errors the file stream too; unheard, that error would crash the process.
+      stream.on('error', () => reject(new ValidationError('Malformed multipart body')));
       stream.on('end', () => {
         file.data = Buffer.concat(chunks);
         file.truncated = file.data.length > options.maxFileBytes;
