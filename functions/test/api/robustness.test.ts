@@ -42,7 +42,7 @@ const BODIES: [string, { body?: string | Uint8Array; type?: string }][] = [
   ['JSON number', { body: '42', type: 'application/json' }],
   ['JSON array', { body: '[1,2,3]', type: 'application/json' }],
   ['wrong field types', { body: JSON.stringify({ name: 1, slug: [], username: {}, password: true, items: 'x', status: 7, key: 5, size: 'big', columnMapping: 'x', fileName: null }), type: 'application/json' }],
-  ['huge numbers', { body: JSON.stringify({ id: 1e308, size: 1e308, partId: -1e308, price: 1e400, categoryId: 1e21, manufacturerId: 'NaN' }), type: 'application/json' }],
+  ['huge numbers', { body: '{"id":1e308,"size":1e308,"partId":-1e308,"price":1e400,"categoryId":1e21,"manufacturerId":"NaN"}', type: 'application/json' }],
   ['deeply nested', { body: '{"a":'.repeat(500) + '1' + '}'.repeat(500), type: 'application/json' }],
   ['random bytes as JSON', { body: new Uint8Array(Array.from({ length: 256 }, (_, i) => (i * 73) % 256)), type: 'application/json' }],
   ['form-urlencoded', { body: 'name=x&slug=y', type: 'application/x-www-form-urlencoded' }],
