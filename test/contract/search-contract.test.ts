@@ -19,12 +19,12 @@ interface Adapter {
   open(): Promise<{ index: SearchIndex; dispose(): Promise<void> }>;
 }
 
-const adapters: Adapter[] = [
-  {
-    name: 'embedded (SQLite FTS5)',
+function embedded(name: string, sortInPlaceLimit?: number): Adapter {
+  return {
+    name,
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'search-contract-'));
-      const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite') });
+      const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite'), ...(sortInPlaceLimit !== undefined ? { sortInPlaceLimit } : {}) });
       return {
         index,
         async dispose() {
@@ -33,7 +33,13 @@ const adapters: Adapter[] = [
         },
       };
     },
-  },
+  };
+}
+
+const adapters: Adapter[] = [
+  embedded('embedded (SQLite FTS5 + columns)'),
+  // The same engine forced onto the path it takes for large results (pages read off the kept sort orders).
+  embedded('embedded, large-result path', 0),
 ];
 const opensearchUrl = loadEnv().OPENSEARCH_URL;
 if (opensearchUrl) {

@@ -2,21 +2,21 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizePartNumber } from '@parts/shared/part-number';
-import type { FacetCount, PartListResponse, PartsQuery, PartView, Suggestion } from '@parts/shared/schemas';
+import type { FacetCount, PartListResponse, PartsQuery, Suggestion } from '@parts/shared/schemas';
 import type { PartDocument, SearchIndex } from '../../ports/search-index';
+import { PartColumns } from './part-columns';
 import { parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
 
 export interface EmbeddedSearchOptions {
   /** SQLite file; ':memory:' for a throw-away index. */
   file: string;
-  /** Cache total + facets per query shape until the next write (default true). */
-  facetCache?: boolean;
+  /** Results up to this size are sorted directly, larger ones read off the kept orders (tests lower it to cover both). */
+  sortInPlaceLimit?: number;
 }
 
 /** The character right after 'Z' (and so after every normalised part-number character). */
 const PREFIX_END = '[';
-const FACET_CACHE_SIZE = 500;
-const STATEMENT_CACHE_SIZE = 300;
+const SORT_IN_PLACE_LIMIT = 20_000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS parts (
@@ -32,14 +32,10 @@ CREATE TABLE IF NOT EXISTS parts (
 CREATE INDEX IF NOT EXISTS parts_pn_norm ON parts (pn_norm);
 CREATE INDEX IF NOT EXISTS parts_pn_sort ON parts (pn_sort, id);
 CREATE INDEX IF NOT EXISTS parts_mfr_sort ON parts (mfr_sort, pn_sort, id);
-CREATE INDEX IF NOT EXISTS parts_category ON parts (category_id, manufacturer_id);
-CREATE INDEX IF NOT EXISTS parts_manufacturer ON parts (manufacturer_id, category_id);
-CREATE TABLE IF NOT EXISTS part_categories (
-  category_id INTEGER NOT NULL, part_id INTEGER NOT NULL, PRIMARY KEY (category_id, part_id)
-) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS part_specs (
-  key TEXT NOT NULL, value REAL NOT NULL, part_id INTEGER NOT NULL, PRIMARY KEY (key, value, part_id)
+  part_id INTEGER NOT NULL, key TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (part_id, key)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS category_paths (category_id INTEGER PRIMARY KEY, path TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tombstones (id INTEGER PRIMARY KEY, version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS facet_names (
   kind TEXT NOT NULL, id INTEGER NOT NULL, name TEXT NOT NULL, slug TEXT NOT NULL, PRIMARY KEY (kind, id)
@@ -52,21 +48,15 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
 `;
 
 const DROP = `
-DROP TABLE IF EXISTS parts; DROP TABLE IF EXISTS part_categories; DROP TABLE IF EXISTS part_specs;
+DROP TABLE IF EXISTS parts; DROP TABLE IF EXISTS part_specs; DROP TABLE IF EXISTS category_paths;
 DROP TABLE IF EXISTS tombstones; DROP TABLE IF EXISTS facet_names; DROP TABLE IF EXISTS pn_tri; DROP TABLE IF EXISTS parts_text;
 `;
 
-interface Built {
-  from: string;
-  where: string[];
-  params: Record<string, unknown>;
-  hasText: boolean;
-}
-
 /**
- * The embedded search engine: SQLite FTS5 in one file (WAL). Part numbers are matched normalised
- * through a B-tree (exact and prefix) and a trigram FTS table (infix); words through a second FTS
- * table with prefix indexes. See docs/search.md for the design and the figures.
+ * The embedded search engine. SQLite (one file, WAL) holds the documents and does the matching:
+ * normalised part numbers through a B-tree (exact, prefix) and a trigram FTS5 table (infix), words
+ * through a second FTS5 table with prefix indexes. Filters, exact totals, facets and sorted pages
+ * run over in-memory typed columns (part-columns.ts). See docs/search.md.
  */
 export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): SearchIndex {
   if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -78,20 +68,9 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   db.pragma('mmap_size = 1073741824');
   db.exec(SCHEMA);
 
-  const useFacetCache = options.facetCache ?? true;
-  const facetCache = new Map<string, { total: number; categories: FacetCount[]; manufacturers: FacetCount[] }>();
-  const statements = new Map<string, Database.Statement>();
+  const sortInPlaceLimit = options.sortInPlaceLimit ?? SORT_IN_PLACE_LIMIT;
   let names = loadNames();
-
-  function prepare(sql: string): Database.Statement {
-    let stmt = statements.get(sql);
-    if (!stmt) {
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-      stmt = db.prepare(sql);
-      statements.set(sql, stmt);
-    }
-    return stmt;
-  }
+  let loaded: PartColumns | undefined;
 
   function loadNames() {
     const rows = db.prepare('SELECT kind, id, name, slug FROM facet_names').all() as { kind: string; id: number; name: string; slug: string }[];
@@ -100,31 +79,58 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     return out;
   }
 
+  const sortKeys = {
+    keys: db.prepare('SELECT pn_sort AS pn, mfr_sort AS mfr FROM parts WHERE id = ?'),
+    byPartNumber: db.prepare('SELECT id FROM parts ORDER BY pn_sort, id').pluck(),
+    byManufacturer: db.prepare('SELECT id FROM parts ORDER BY mfr_sort, pn_sort, id').pluck(),
+  };
+
+  /** The in-memory columns, loaded from the file on first use. */
+  function columns(): PartColumns {
+    if (loaded) return loaded;
+    const c = new PartColumns({
+      keys: (id) => sortKeys.keys.get(id) as { pn: string; mfr: string } | undefined,
+      loadOrders: () => ({
+        byPartNumber: Int32Array.from(sortKeys.byPartNumber.all() as number[]),
+        byManufacturer: Int32Array.from(sortKeys.byManufacturer.all() as number[]),
+      }),
+    });
+    for (const [id, categoryId, manufacturerId] of db.prepare('SELECT id, category_id, manufacturer_id FROM parts').raw().iterate() as IterableIterator<
+      [number, number, number]
+    >) {
+      c.set({ id, categoryId, manufacturerId, specNumbers: {} });
+    }
+    for (const [id, key, value] of db.prepare('SELECT part_id, key, value FROM part_specs').raw().iterate() as IterableIterator<[number, string, number]>) {
+      c.setSpec(key, id, value);
+    }
+    for (const row of db.prepare('SELECT category_id, path FROM category_paths').all() as { category_id: number; path: string }[]) {
+      c.setCategoryPath(row.category_id, JSON.parse(row.path) as number[]);
+    }
+    loaded = c;
+    return c;
+  }
+
   const writes = {
     getVersion: db.prepare('SELECT version FROM parts WHERE id = ?').pluck(),
     getTombstone: db.prepare('SELECT version FROM tombstones WHERE id = ?').pluck(),
     deletePart: db.prepare('DELETE FROM parts WHERE id = ?'),
-    deleteCategories: db.prepare('DELETE FROM part_categories WHERE part_id = ?'),
-    deleteSpecsByKey: db.prepare('DELETE FROM part_specs WHERE key = ? AND part_id = ?'),
+    deleteSpecs: db.prepare('DELETE FROM part_specs WHERE part_id = ?'),
     deleteTri: db.prepare('DELETE FROM pn_tri WHERE rowid = ?'),
     deleteText: db.prepare('DELETE FROM parts_text WHERE rowid = ?'),
     insertPart: db.prepare(
       'INSERT INTO parts (id, version, pn_norm, pn_sort, mfr_sort, category_id, manufacturer_id, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
-    insertCategory: db.prepare('INSERT OR IGNORE INTO part_categories (category_id, part_id) VALUES (?, ?)'),
-    insertSpec: db.prepare('INSERT OR IGNORE INTO part_specs (key, value, part_id) VALUES (?, ?, ?)'),
+    insertSpec: db.prepare('INSERT OR REPLACE INTO part_specs (part_id, key, value) VALUES (?, ?, ?)'),
     insertTri: db.prepare('INSERT INTO pn_tri (rowid, pn) VALUES (?, ?)'),
     insertText: db.prepare('INSERT INTO parts_text (rowid, name, manufacturer, category, description, pn) VALUES (?, ?, ?, ?, ?, ?)'),
     setTombstone: db.prepare('INSERT OR REPLACE INTO tombstones (id, version) VALUES (?, ?)'),
     clearTombstone: db.prepare('DELETE FROM tombstones WHERE id = ?'),
     upsertName: db.prepare('INSERT OR REPLACE INTO facet_names (kind, id, name, slug) VALUES (?, ?, ?, ?)'),
-    specKeysOf: db.prepare("SELECT json_extract(doc, '$.specNumbers') FROM parts WHERE id = ?").pluck(),
+    upsertPath: db.prepare('INSERT OR REPLACE INTO category_paths (category_id, path) VALUES (?, ?)'),
   };
 
   function removeRows(id: number) {
-    const specs = writes.specKeysOf.get(id) as string | undefined;
-    if (specs) for (const key of Object.keys(JSON.parse(specs) as Record<string, number>)) writes.deleteSpecsByKey.run(key, id);
-    writes.deleteCategories.run(id);
+    writes.deleteSpecs.run(id);
     writes.deleteTri.run(id);
     writes.deleteText.run(id);
     writes.deletePart.run(id);
@@ -137,7 +143,16 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     writes.upsertName.run(kind, id, name, slug);
   }
 
-  const upsertMany = db.transaction((docs: PartDocument[]) => {
+  function rememberPath(c: PartColumns, categoryId: number, path: number[]) {
+    const known = c.categoryPaths.get(categoryId);
+    if (known && known.length === path.length && known.every((v, i) => v === path[i])) return;
+    c.setCategoryPath(categoryId, path);
+    writes.upsertPath.run(categoryId, JSON.stringify(path));
+  }
+
+  /** Writes the documents that are not older than what is indexed; returns those written. */
+  const upsertMany = db.transaction((docs: PartDocument[], c: PartColumns): PartDocument[] => {
+    const applied: PartDocument[] = [];
     for (const doc of docs) {
       const current = writes.getVersion.get(doc.id) as number | undefined;
       if (current !== undefined && doc.version < current) continue;
@@ -158,128 +173,205 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         doc.manufacturerId,
         JSON.stringify(doc),
       );
-      const path = new Set([doc.categoryId, ...doc.categoryPath]);
-      for (const c of path) writes.insertCategory.run(c, doc.id);
       for (const [key, value] of Object.entries(doc.specNumbers)) {
-        if (Number.isFinite(value)) writes.insertSpec.run(key, value, doc.id);
+        if (Number.isFinite(value)) writes.insertSpec.run(doc.id, key, value);
       }
       writes.insertTri.run(doc.id, pn);
       writes.insertText.run(doc.id, doc.name, doc.manufacturerName, doc.categoryName, doc.description ?? '', `${doc.partNumber} ${pn}`);
       rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);
       rememberName('manufacturer', doc.manufacturerId, doc.manufacturerName, doc.manufacturerSlug);
+      rememberPath(c, doc.categoryId, [...new Set([doc.categoryId, ...doc.categoryPath])]);
+      applied.push(doc);
     }
+    return applied;
   });
 
-  const removeMany = db.transaction((items: { id: number; version: number }[]) => {
+  const removeMany = db.transaction((items: { id: number; version: number }[]): number[] => {
+    const removed: number[] = [];
     for (const item of items) {
       const current = writes.getVersion.get(item.id) as number | undefined;
       if (current !== undefined && item.version < current) continue;
       const tomb = writes.getTombstone.get(item.id) as number | undefined;
       if (tomb !== undefined && tomb >= item.version) continue;
-      if (current !== undefined) removeRows(item.id);
+      if (current !== undefined) {
+        removeRows(item.id);
+        removed.push(item.id);
+      }
       writes.setTombstone.run(item.id, item.version);
     }
+    return removed;
   });
 
-  function build(query: PartsQuery, text: ParsedQueryText | null): Built | null {
-    const where: string[] = [];
-    const params: Record<string, unknown> = {};
-    const from = 'parts p';
-    let hasText = false;
-    if (text) {
-      const sources: string[] = [];
-      const pn = text.partNumber;
-      if (pn.length >= 3) sources.push('SELECT rowid AS id FROM pn_tri WHERE pn_tri MATCH @tri');
-      else if (pn.length > 0) sources.push('SELECT id FROM parts WHERE pn_norm >= @pn AND pn_norm < @pnEnd');
-      if (text.words.length > 0) sources.push('SELECT rowid AS id FROM parts_text WHERE parts_text MATCH @fts');
-      if (sources.length === 0) return null;
-      if (pn.length >= 3) params.tri = `"${pn}"`;
-      params.pn = pn;
-      params.pnEnd = pn + PREFIX_END;
-      if (text.words.length > 0) params.fts = ftsQuery(text.words);
-      where.push(`p.id IN (${sources.join(' UNION ')})`);
-      hasText = true;
+  const reads = {
+    exact: db.prepare('SELECT id FROM parts WHERE pn_norm = ?').pluck(),
+    prefix: db.prepare(`SELECT id FROM parts WHERE pn_norm > @pn AND pn_norm < @pn || '${PREFIX_END}'`).pluck(),
+    infix: db.prepare('SELECT rowid FROM pn_tri WHERE pn_tri MATCH ?').pluck(),
+    text: db.prepare('SELECT rowid FROM parts_text WHERE parts_text MATCH ?').pluck(),
+    docs: db.prepare('SELECT id, doc FROM parts WHERE id IN (SELECT value FROM json_each(?))'),
+  };
+
+  /** Candidate ids of a typed text with their tier: 1 exact part number, 2 prefix, 3 infix, 4 text. */
+  function candidates(text: ParsedQueryText, c: PartColumns): { ids: number[]; tier: Uint8Array } | null {
+    const pn = text.partNumber;
+    const sources: [number, () => unknown[]][] = [];
+    if (pn.length > 0) {
+      sources.push([1, () => reads.exact.all(pn)], [2, () => reads.prefix.all({ pn })]);
+      if (pn.length >= 3) sources.push([3, () => reads.infix.all(`"${pn}"`)]);
     }
-    if (query.categoryIds.length > 0) {
-      const keys = query.categoryIds.map((id, i) => ((params[`c${i}`] = id), `@c${i}`));
-      where.push(`p.id IN (SELECT part_id FROM part_categories WHERE category_id IN (${keys.join(',')}))`);
-    }
-    if (query.manufacturerIds.length > 0) {
-      const keys = query.manufacturerIds.map((id, i) => ((params[`m${i}`] = id), `@m${i}`));
-      where.push(`p.manufacturer_id IN (${keys.join(',')})`);
-    }
-    Object.entries(query.specifications).forEach(([key, range], i) => {
-      if (range.min == null && range.max == null) return;
-      params[`sk${i}`] = key;
-      const conds = [`key = @sk${i}`];
-      if (range.min != null) {
-        params[`smin${i}`] = range.min;
-        conds.push(`value >= @smin${i}`);
+    if (text.words.length > 0) sources.push([4, () => reads.text.all(ftsQuery(text.words))]);
+    if (sources.length === 0) return null;
+    const tier = scratch(c).tier;
+    const ids: number[] = [];
+    for (const [t, read] of sources) {
+      for (const id of read() as number[]) {
+        if (id < tier.length && !tier[id] && c.alive[id]) {
+          tier[id] = t;
+          ids.push(id);
+        }
       }
-      if (range.max != null) {
-        params[`smax${i}`] = range.max;
-        conds.push(`value <= @smax${i}`);
-      }
-      where.push(`p.id IN (SELECT part_id FROM part_specs WHERE ${conds.join(' AND ')})`);
-    });
-    return { from, where, params, hasText };
+    }
+    return { ids, tier };
   }
 
-  function orderBy(query: PartsQuery, built: Built): string {
-    const dir = query.sortOrder === 'desc' ? 'DESC' : 'ASC';
-    if (query.sortBy === 'partNumber') return `p.pn_sort ${dir}, p.id ${dir}`;
-    if (query.sortBy === 'manufacturer') return `p.mfr_sort ${dir}, p.pn_sort ${dir}, p.id ${dir}`;
-    // Relevance is always best first: exact part number, then prefix, then infix, then text.
-    if (!built.hasText) return 'p.id ASC';
-    return `CASE WHEN p.pn_norm = @pn THEN 0 WHEN p.pn_norm > @pn AND p.pn_norm < @pnEnd THEN 1
-      WHEN @pn <> '' AND instr(p.pn_norm, @pn) > 0 THEN 2 ELSE 3 END, p.pn_sort ASC, p.id ASC`;
-  }
-
-  function counts(built: Built) {
-    const whereSql = built.where.length > 0 ? `WHERE ${built.where.join(' AND ')}` : '';
-    const sql = `SELECT p.category_id AS c, p.manufacturer_id AS m, count(*) AS n FROM ${built.from} ${whereSql} GROUP BY 1, 2`;
-    const key = sql + JSON.stringify(built.params);
-    const cached = useFacetCache ? facetCache.get(key) : undefined;
-    if (cached) return cached;
-    const rows = prepare(sql).all(built.params) as { c: number; m: number; n: number }[];
-    const byCategory = new Map<number, number>();
-    const byManufacturer = new Map<number, number>();
-    let total = 0;
-    for (const r of rows) {
-      total += r.n;
-      byCategory.set(r.c, (byCategory.get(r.c) ?? 0) + r.n);
-      byManufacturer.set(r.m, (byManufacturer.get(r.m) ?? 0) + r.n);
+  let buffers: { tier: Uint8Array; mark: Uint8Array; matched: Int32Array } | undefined;
+  function scratch(c: PartColumns) {
+    const size = c.alive.length;
+    if (!buffers || buffers.tier.length !== size) {
+      buffers = { tier: new Uint8Array(size), mark: new Uint8Array(size), matched: new Int32Array(size) };
     }
-    const result = { total, categories: facetList(byCategory, names.category), manufacturers: facetList(byManufacturer, names.manufacturer) };
-    if (useFacetCache) {
-      if (facetCache.size >= FACET_CACHE_SIZE) facetCache.delete(facetCache.keys().next().value!);
-      facetCache.set(key, result);
-    }
-    return result;
+    return buffers;
   }
 
   function search(query: PartsQuery): PartListResponse {
+    const c = columns();
     const text = parseQueryText(query.q);
-    const built = build(query, text);
-    const empty = { categories: [], manufacturers: [] };
-    if (!built) return { data: [], total: 0, page: query.page, pageSize: query.pageSize, totalPages: 0, facets: empty };
-    const { total, categories, manufacturers } = counts(built);
-    const whereSql = built.where.length > 0 ? `WHERE ${built.where.join(' AND ')}` : '';
-    const offset = (query.page - 1) * query.pageSize;
-    let data: PartView[] = [];
-    if (offset < total) {
-      const sql = `SELECT p.doc FROM ${built.from} ${whereSql} ORDER BY ${orderBy(query, built)} LIMIT @limit OFFSET @offset`;
-      const docs = prepare(sql).pluck().all({ ...built.params, limit: query.pageSize, offset }) as string[];
-      data = docs.map((d) => toPartView(JSON.parse(d) as PartDocument));
+    const found = text ? candidates(text, c) : undefined;
+    const emptyAnswer = { data: [], total: 0, page: query.page, pageSize: query.pageSize, totalPages: 0, facets: { categories: [], manufacturers: [] } };
+    if (found === null) return emptyAnswer;
+    try {
+      return searchColumns(query, c, found);
+    } finally {
+      if (found) for (const id of found.ids) found.tier[id] = 0;
     }
+  }
+
+  function searchColumns(query: PartsQuery, c: PartColumns, found: { ids: number[]; tier: Uint8Array } | undefined): PartListResponse {
+    let categoryMask: Uint8Array | undefined;
+    if (query.categoryIds.length > 0) {
+      categoryMask = new Uint8Array(c.maxCategoryId + 1);
+      const wanted = new Set(query.categoryIds);
+      for (const [leaf, path] of c.categoryPaths) if (path.some((p) => wanted.has(p))) categoryMask[leaf] = 1;
+    }
+    let manufacturerMask: Uint8Array | undefined;
+    if (query.manufacturerIds.length > 0) {
+      manufacturerMask = new Uint8Array(c.maxManufacturerId + 1);
+      for (const m of query.manufacturerIds) if (m <= c.maxManufacturerId) manufacturerMask[m] = 1;
+    }
+    const ranges: { values: Float64Array; min: number; max: number }[] = [];
+    for (const [key, range] of Object.entries(query.specifications)) {
+      if (range.min == null && range.max == null) continue;
+      const values = c.specs.get(key) ?? new Float64Array(c.alive.length).fill(Number.NaN);
+      ranges.push({ values, min: range.min ?? -Infinity, max: range.max ?? Infinity });
+    }
+
+    const { matched, mark } = scratch(c);
+    const categoryCounts = new Int32Array(c.maxCategoryId + 1);
+    const manufacturerCounts = new Int32Array(c.maxManufacturerId + 1);
+    const tierCounts = [0, 0, 0, 0, 0];
+    let n = 0;
+    const consider = (id: number) => {
+      if (!c.alive[id]) return;
+      const cat = c.category[id]!;
+      const mfr = c.manufacturer[id]!;
+      if (categoryMask && !categoryMask[cat]) return;
+      if (manufacturerMask && !manufacturerMask[mfr]) return;
+      for (const r of ranges) {
+        const v = r.values[id]!;
+        // NaN (no value for this spec) fails both comparisons.
+        if (!(v >= r.min && v <= r.max)) return;
+      }
+      matched[n++] = id;
+      categoryCounts[cat]!++;
+      manufacturerCounts[mfr]!++;
+    };
+    if (found) {
+      for (const id of found.ids) consider(id);
+      for (let i = 0; i < n; i++) tierCounts[found.tier[matched[i]!]!]!++;
+    } else {
+      for (let id = 1; id <= c.maxId; id++) consider(id);
+    }
+
+    const offset = (query.page - 1) * query.pageSize;
+    let pageIds: number[] = [];
+    if (offset < n) pageIds = pageOf(query, c, found, matched, n, mark, tierCounts, offset, offset + query.pageSize);
+    const docs = new Map<number, string>();
+    if (pageIds.length > 0) for (const row of reads.docs.all(JSON.stringify(pageIds)) as { id: number; doc: string }[]) docs.set(row.id, row.doc);
     return {
-      data,
-      total,
+      data: pageIds.flatMap((id) => {
+        const doc = docs.get(id);
+        return doc ? [toPartView(JSON.parse(doc) as PartDocument)] : [];
+      }),
+      total: n,
       page: query.page,
       pageSize: query.pageSize,
-      totalPages: Math.ceil(total / query.pageSize),
-      facets: { categories, manufacturers },
+      totalPages: Math.ceil(n / query.pageSize),
+      facets: { categories: facetList(categoryCounts, names.category), manufacturers: facetList(manufacturerCounts, names.manufacturer) },
     };
+  }
+
+  /** The ids of [from, to) in the requested order; small results are sorted, large ones read off the kept orders. */
+  function pageOf(
+    query: PartsQuery,
+    c: PartColumns,
+    found: { ids: number[]; tier: Uint8Array } | undefined,
+    matched: Int32Array,
+    n: number,
+    mark: Uint8Array,
+    tierCounts: number[],
+    from: number,
+    to: number,
+  ): number[] {
+    const desc = query.sortOrder === 'desc';
+    if (query.sortBy === 'relevance' && !found) return Array.from(matched.subarray(from, Math.min(to, n)));
+    const name = query.sortBy === 'manufacturer' ? 'manufacturer' : 'partNumber';
+    if (n <= sortInPlaceLimit) {
+      const rank = c.rank(name);
+      const ids = Array.from(matched.subarray(0, n));
+      if (query.sortBy === 'relevance') ids.sort((a, b) => found!.tier[a]! - found!.tier[b]! || rank[a]! - rank[b]!);
+      else ids.sort(desc ? (a, b) => rank[b]! - rank[a]! : (a, b) => rank[a]! - rank[b]!);
+      return ids.slice(from, to);
+    }
+    const order = c.order(name);
+    for (let i = 0; i < n; i++) mark[matched[i]!] = 1;
+    try {
+      if (query.sortBy === 'relevance') {
+        // Tiers first (exact, prefix, infix, text), part-number order inside each tier.
+        const lists: number[][] = [[], [], [], [], []];
+        let skipBefore = 0;
+        const starts = [0, 0, 0, 0, 0];
+        for (let t = 1; t <= 4; t++) starts[t] = (skipBefore += t > 1 ? tierCounts[t - 1]! : 0);
+        for (let i = 0; i < order.length; i++) {
+          const id = order[i]!;
+          if (!mark[id]) continue;
+          const t = found!.tier[id]!;
+          const pos = starts[t]! + lists[t]!.length;
+          if (pos >= to) continue;
+          lists[t]!.push(id);
+        }
+        return ([] as number[]).concat(...lists).slice(from, to);
+      }
+      const out: number[] = [];
+      let seen = 0;
+      for (let i = desc ? order.length - 1 : 0; desc ? i >= 0 : i < order.length; desc ? i-- : i++) {
+        const id = order[i]!;
+        if (!mark[id]) continue;
+        if (seen++ >= from) out.push(id);
+        if (seen >= to) break;
+      }
+      return out;
+    } finally {
+      for (let i = 0; i < n; i++) mark[matched[i]!] = 0;
+    }
   }
 
   const ac = {
@@ -313,20 +405,20 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     return out;
   }
 
-  function invalidate() {
-    facetCache.clear();
-  }
-
   return {
     async upsert(docs) {
       if (docs.length === 0) return;
-      upsertMany(docs);
-      invalidate();
+      const c = columns();
+      const applied = upsertMany(docs, c);
+      for (const doc of applied) c.set({ id: doc.id, categoryId: doc.categoryId, manufacturerId: doc.manufacturerId, specNumbers: doc.specNumbers });
+      c.changed(applied.map((d) => d.id));
     },
     async remove(items) {
       if (items.length === 0) return;
-      removeMany(items);
-      invalidate();
+      const c = columns();
+      const removed = removeMany(items);
+      for (const id of removed) c.delete(id);
+      c.changed(removed);
     },
     async search(query) {
       return search(query);
@@ -335,19 +427,22 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       return autocomplete(q, limit);
     },
     async partIds(filter) {
-      const found = new Set<number>();
-      const byCategory = db.prepare('SELECT part_id FROM part_categories WHERE category_id = ?').pluck();
-      const byManufacturer = db.prepare('SELECT id FROM parts WHERE manufacturer_id = ?').pluck();
-      for (const id of filter.categoryIds ?? []) for (const p of byCategory.all(id) as number[]) found.add(p);
-      for (const id of filter.manufacturerIds ?? []) for (const p of byManufacturer.all(id) as number[]) found.add(p);
-      return [...found].sort((a, b) => a - b);
+      const c = columns();
+      const categories = new Set(filter.categoryIds ?? []);
+      const manufacturers = new Set(filter.manufacturerIds ?? []);
+      const leaves = new Set([...c.categoryPaths].filter(([, path]) => path.some((p) => categories.has(p))).map(([leaf]) => leaf));
+      const out: number[] = [];
+      for (let id = 1; id <= c.maxId; id++) {
+        if (c.alive[id] && (leaves.has(c.category[id]!) || manufacturers.has(c.manufacturer[id]!))) out.push(id);
+      }
+      return out;
     },
     async clear() {
-      statements.clear();
       db.exec(DROP);
       db.exec(SCHEMA);
       names = loadNames();
-      invalidate();
+      loaded = undefined;
+      buffers = undefined;
     },
     async count() {
       return db.prepare('SELECT count(*) FROM parts').pluck().get() as number;
@@ -356,7 +451,6 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       db.prepare('SELECT 1').get();
     },
     async close() {
-      statements.clear();
       if (db.open) db.close();
     },
   };
@@ -367,8 +461,11 @@ function ftsQuery(words: string[]): string {
   return words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' AND ');
 }
 
-function facetList(counts: Map<number, number>, lookup: Map<number, { name: string; slug: string }>): FacetCount[] {
-  return [...counts.entries()]
-    .map(([id, count]) => ({ id, name: lookup.get(id)?.name ?? '', slug: lookup.get(id)?.slug ?? '', count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.id - b.id);
+function facetList(counts: Int32Array, lookup: Map<number, { name: string; slug: string }>): FacetCount[] {
+  const out: FacetCount[] = [];
+  for (let id = 0; id < counts.length; id++) {
+    const count = counts[id]!;
+    if (count > 0) out.push({ id, name: lookup.get(id)?.name ?? '', slug: lookup.get(id)?.slug ?? '', count });
+  }
+  return out.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.id - b.id);
 }

@@ -1,0 +1,179 @@
+/**
+ * In-memory columns of the embedded engine, indexed by part id (ids come from a counter, so they
+ * are dense): category, manufacturer, numeric specs, and the two sort orders. Filtering, exact
+ * totals and facet counts are one pass over typed arrays, which SQLite cannot match at 1M rows.
+ */
+export interface ColumnRow {
+  id: number;
+  categoryId: number;
+  manufacturerId: number;
+  specNumbers: Record<string, number>;
+}
+
+/** Reads sort keys from the store so the orders can be patched without keeping strings in memory. */
+export interface SortKeySource {
+  /** ids sorted by (partNumber upper-cased, id) and by (manufacturer name lower-cased, partNumber, id). */
+  loadOrders(): { byPartNumber: Int32Array; byManufacturer: Int32Array };
+  keys(id: number): { pn: string; mfr: string } | undefined;
+}
+
+export type OrderName = 'partNumber' | 'manufacturer';
+
+/** Above this many changed parts in one write, the sort orders are rebuilt on the next sorted read. */
+const PATCH_LIMIT = 200;
+
+export class PartColumns {
+  private capacity = 0;
+  alive = new Uint8Array(0);
+  category = new Int32Array(0);
+  manufacturer = new Int32Array(0);
+  specs = new Map<string, Float64Array>();
+  /** Leaf category id → the category and its ancestors. */
+  categoryPaths = new Map<number, number[]>();
+  maxId = 0;
+  maxCategoryId = 0;
+  maxManufacturerId = 0;
+  size = 0;
+  private orders: Record<OrderName, Int32Array> | null = null;
+  private ranks: Record<OrderName, Int32Array> | null = null;
+
+  constructor(private readonly source: SortKeySource) {}
+
+  private grow(id: number) {
+    if (id < this.capacity) return;
+    let next = Math.max(1024, this.capacity);
+    while (next <= id) next *= 2;
+    const copy = <T extends Uint8Array | Int32Array | Float64Array>(old: T, make: (n: number) => T, fill?: number) => {
+      const arr = make(next);
+      if (fill !== undefined) arr.fill(fill);
+      arr.set(old);
+      return arr;
+    };
+    this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.category = copy(this.category, (n) => new Int32Array(n));
+    this.manufacturer = copy(this.manufacturer, (n) => new Int32Array(n));
+    for (const [key, arr] of this.specs) this.specs.set(key, copy(arr, (n) => new Float64Array(n), Number.NaN));
+    this.capacity = next;
+  }
+
+  /** Loads rows without touching the sort orders (open, bulk writes). */
+  set(row: ColumnRow) {
+    this.grow(row.id);
+    if (!this.alive[row.id]) this.size++;
+    this.alive[row.id] = 1;
+    this.category[row.id] = row.categoryId;
+    this.manufacturer[row.id] = row.manufacturerId;
+    for (const arr of this.specs.values()) arr[row.id] = Number.NaN;
+    for (const [key, value] of Object.entries(row.specNumbers)) this.setSpec(key, row.id, value);
+    if (row.id > this.maxId) this.maxId = row.id;
+    if (row.categoryId > this.maxCategoryId) this.maxCategoryId = row.categoryId;
+    if (row.manufacturerId > this.maxManufacturerId) this.maxManufacturerId = row.manufacturerId;
+  }
+
+  setCategoryPath(categoryId: number, path: number[]) {
+    this.categoryPaths.set(categoryId, path);
+    if (categoryId > this.maxCategoryId) this.maxCategoryId = categoryId;
+  }
+
+  setSpec(key: string, id: number, value: number) {
+    this.grow(id);
+    let arr = this.specs.get(key);
+    if (!arr) {
+      arr = new Float64Array(this.capacity).fill(Number.NaN);
+      this.specs.set(key, arr);
+    }
+    arr[id] = value;
+  }
+
+  delete(id: number) {
+    if (id >= this.capacity || !this.alive[id]) return;
+    this.alive[id] = 0;
+    this.size--;
+  }
+
+  /** After a write: patch the sort orders for a few parts, or drop them for a lazy rebuild. */
+  changed(ids: number[]) {
+    if (!this.orders) return;
+    if (ids.length > PATCH_LIMIT) {
+      this.orders = null;
+      this.ranks = null;
+      return;
+    }
+    const drop = new Set(ids);
+    for (const name of ['partNumber', 'manufacturer'] as const) {
+      let order = this.orders[name].filter((id) => !drop.has(id));
+      for (const id of ids) {
+        if (!this.alive[id]) continue;
+        const keys = this.source.keys(id);
+        if (!keys) continue;
+        const at = this.position(order, name, id, keys);
+        const next = new Int32Array(order.length + 1);
+        next.set(order.subarray(0, at));
+        next[at] = id;
+        next.set(order.subarray(at), at + 1);
+        order = next;
+      }
+      this.orders[name] = order;
+    }
+    this.ranks = null;
+  }
+
+  private position(order: Int32Array, name: OrderName, id: number, keys: { pn: string; mfr: string }) {
+    const key = (k: { pn: string; mfr: string }, i: number) => (name === 'partNumber' ? [k.pn, i] : [k.mfr, k.pn, i]) as (string | number)[];
+    const target = key(keys, id);
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = this.source.keys(order[mid]!);
+      if (other && compareKeys(key(other, order[mid]!), target) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  order(name: OrderName): Int32Array {
+    if (!this.orders) {
+      const loaded = this.source.loadOrders();
+      this.orders = { partNumber: loaded.byPartNumber, manufacturer: loaded.byManufacturer };
+    }
+    return this.orders[name];
+  }
+
+  /** id → position in the order, for sorting small result sets without scanning the whole order. */
+  rank(name: OrderName): Int32Array {
+    const order = this.order(name);
+    if (!this.ranks) this.ranks = { partNumber: new Int32Array(0), manufacturer: new Int32Array(0) };
+    if (this.ranks[name].length !== this.capacity) {
+      const rank = new Int32Array(this.capacity);
+      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+      this.ranks[name] = rank;
+    }
+    return this.ranks[name];
+  }
+
+  clear() {
+    this.capacity = 0;
+    this.alive = new Uint8Array(0);
+    this.category = new Int32Array(0);
+    this.manufacturer = new Int32Array(0);
+    this.specs = new Map();
+    this.categoryPaths = new Map();
+    this.maxId = 0;
+    this.maxCategoryId = 0;
+    this.maxManufacturerId = 0;
+    this.size = 0;
+    this.orders = null;
+    this.ranks = null;
+  }
+}
+
+function compareKeys(a: (string | number)[], b: (string | number)[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x < y) return -1;
+    if (x > y) return 1;
+  }
+  return 0;
+}
