@@ -1,0 +1,24 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/e2e-helpers';
+
+/** Signs the page's browser context in as the administrator (the cookie is shared with the page). */
+export async function loginAdminViaApi(page: Page): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+  expect(response.ok(), `admin login answered ${response.status()}`).toBe(true);
+}
+
+/** Opens the dashboard as the administrator on the given tab. */
+export async function openAdminTab(page: Page, tab: 'Overview' | 'Categories' | 'Manufacturers' | 'Parts' | 'Quote Requests'): Promise<Locator> {
+  await loginAdminViaApi(page);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: tab }).click();
+  const panel = page.getByRole('tabpanel', { name: tab });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Picks an option of a Radix select found by its accessible name. */
+export async function chooseOption(scope: Page | Locator, page: Page, selectName: string | RegExp, option: string | RegExp): Promise<void> {
+  await scope.getByRole('combobox', { name: selectName }).click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
