@@ -28,7 +28,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: path.join(repoRoot, 'test-results'),
+  // Per run, so two engineers' runs in one checkout never delete each other's artifacts.
+  outputDir: path.join(repoRoot, 'test-results', `e2e-${port}`),
   fullyParallel: true,
   workers: 2,
   retries: 0,
