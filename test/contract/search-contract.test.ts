@@ -352,6 +352,18 @@ for (const adapter of adapters) {
         expect(await ids({ q: 'VER-1' })).toEqual([]);
         expect(await index.count()).toBe(FIXTURE.length);
       });
+      it('sorted listings follow writes: a new part, a changed part number and a delete', async () => {
+        const sorted = async () => ids({ categoryIds: [4], sortBy: 'partNumber' });
+        expect(await sorted()).toEqual([10, 1, 2, 8, 3]);
+        const added = doc(60, '6ES7000-0AA00', 'Power module', 'electrical', 'siemens');
+        await index.upsert([added]);
+        expect(await sorted()).toEqual([10, 60, 1, 2, 8, 3]);
+        await index.upsert([{ ...added, version: 2, partNumber: 'ZZ-LAST' }]);
+        expect(await sorted()).toEqual([10, 1, 2, 8, 3, 60]);
+        expect(await ids({ categoryIds: [4], sortBy: 'manufacturer', sortOrder: 'desc' })).toEqual([60, 3, 2, 1, 10, 8]);
+        await index.remove([{ id: 60, version: 2 }]);
+        expect(await sorted()).toEqual([10, 1, 2, 8, 3]);
+      });
     });
   });
 }

@@ -100,33 +100,39 @@ export class PartColumns {
       return;
     }
     const drop = new Set(ids);
+    const keys = new Map<number, { pn: string; mfr: string }>();
+    for (const id of drop) {
+      const k = this.alive[id] ? this.source.keys(id) : undefined;
+      if (k) keys.set(id, k);
+    }
     for (const name of ['partNumber', 'manufacturer'] as const) {
-      let order = this.orders[name].filter((id) => !drop.has(id));
-      for (const id of ids) {
-        if (!this.alive[id]) continue;
-        const keys = this.source.keys(id);
-        if (!keys) continue;
-        const at = this.position(order, name, id, keys);
-        const next = new Int32Array(order.length + 1);
-        next.set(order.subarray(0, at));
-        next[at] = id;
-        next.set(order.subarray(at), at + 1);
-        order = next;
+      const kept = this.orders[name].filter((id) => !drop.has(id));
+      // One merge per write: positions are found in the kept order, then everything is copied once.
+      const inserts = [...keys].map(([id, k]) => ({ id, at: this.position(kept, name, id, k), key: sortKey(name, k, id) }));
+      inserts.sort((a, b) => a.at - b.at || compareKeys(a.key, b.key));
+      const next = new Int32Array(kept.length + inserts.length);
+      let from = 0;
+      let to = 0;
+      for (const ins of inserts) {
+        next.set(kept.subarray(from, ins.at), to);
+        to += ins.at - from;
+        from = ins.at;
+        next[to++] = ins.id;
       }
-      this.orders[name] = order;
+      next.set(kept.subarray(from), to);
+      this.orders[name] = next;
     }
     this.ranks = null;
   }
 
   private position(order: Int32Array, name: OrderName, id: number, keys: { pn: string; mfr: string }) {
-    const key = (k: { pn: string; mfr: string }, i: number) => (name === 'partNumber' ? [k.pn, i] : [k.mfr, k.pn, i]) as (string | number)[];
-    const target = key(keys, id);
+    const target = sortKey(name, keys, id);
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const other = this.source.keys(order[mid]!);
-      if (other && compareKeys(key(other, order[mid]!), target) < 0) lo = mid + 1;
+      if (other && compareKeys(sortKey(name, other, order[mid]!), target) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -166,6 +172,10 @@ export class PartColumns {
     this.orders = null;
     this.ranks = null;
   }
+}
+
+function sortKey(name: OrderName, k: { pn: string; mfr: string }, id: number): (string | number)[] {
+  return name === 'partNumber' ? [k.pn, id] : [k.mfr, k.pn, id];
 }
 
 function compareKeys(a: (string | number)[], b: (string | number)[]): number {
