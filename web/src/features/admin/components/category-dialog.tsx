@@ -113,9 +113,9 @@ export function CategoryDialog({ open, onOpenChange, category, categories }: Cat
             control={form.control}
             name="parentId"
             render={({ field }) => (
-              <FormField label="Parent Category" error={errors.parentId?.message}>
+              <FormField label="Parent Category" id="category-parent" error={errors.parentId?.message}>
                 <Select value={field.value ? String(field.value) : NONE} onValueChange={(v) => field.onChange(v === NONE ? '' : v)}>
-                  <SelectTrigger>
+                  <SelectTrigger id="category-parent">
                     <SelectValue placeholder="None" />
                   </SelectTrigger>
                   <SelectContent>

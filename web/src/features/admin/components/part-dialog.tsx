@@ -132,9 +132,9 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
               control={form.control}
               name="categoryId"
               render={({ field }) => (
-                <FormField label="Category" error={errors.categoryId?.message}>
+                <FormField label="Category" id="part-category" error={errors.categoryId?.message}>
                   <Select value={field.value ? String(field.value) : ''} onValueChange={(v) => field.onChange(Number(v))}>
-                    <SelectTrigger>
+                    <SelectTrigger id="part-category">
                       <SelectValue placeholder="Select a category" />
                     </SelectTrigger>
                     <SelectContent>
@@ -152,9 +152,9 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
               control={form.control}
               name="manufacturerId"
               render={({ field }) => (
-                <FormField label="Manufacturer" error={errors.manufacturerId?.message}>
+                <FormField label="Manufacturer" id="part-manufacturer" error={errors.manufacturerId?.message}>
                   <Select value={field.value ? String(field.value) : ''} onValueChange={(v) => field.onChange(Number(v))}>
-                    <SelectTrigger>
+                    <SelectTrigger id="part-manufacturer">
                       <SelectValue placeholder="Select a manufacturer" />
                     </SelectTrigger>
                     <SelectContent>
@@ -177,9 +177,9 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
               control={form.control}
               name="status"
               render={({ field }) => (
-                <FormField label="Status" error={errors.status?.message}>
+                <FormField label="Status" id="part-status" error={errors.status?.message}>
                   <Select value={String(field.value ?? 'active')} onValueChange={field.onChange}>
-                    <SelectTrigger>
+                    <SelectTrigger id="part-status">
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>

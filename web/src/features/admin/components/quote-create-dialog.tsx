@@ -68,9 +68,9 @@ export function QuoteCreateDialog({ open, onOpenChange }: { open: boolean; onOpe
             control={form.control}
             name="status"
             render={({ field }) => (
-              <FormField label="Status" error={errors.status?.message}>
+              <FormField label="Status" id="quote-create-status" error={errors.status?.message}>
                 <Select value={String(field.value ?? 'pending')} onValueChange={field.onChange}>
-                  <SelectTrigger>
+                  <SelectTrigger id="quote-create-status">
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
