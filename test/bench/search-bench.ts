@@ -191,6 +191,8 @@ async function main() {
   rmSync(`${FILE}-wal`, { force: true });
   rmSync(`${FILE}-shm`, { force: true });
   const index = createEmbeddedSearchIndex({ file: FILE });
+  // As reindexAll does: a cleared index defers its part-number indexes to one pass after the load.
+  await index.clear();
   const samples: PartDocument[] = [];
   const t0 = performance.now();
   let generateMs = 0;
@@ -202,6 +204,8 @@ async function main() {
     await index.upsert(docs);
     if ((start / BATCH) % 40 === 0) process.stderr.write(`  indexed ${start + docs.length} parts, ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   }
+  // The first read builds the deferred indexes and the sort orders: part of the build.
+  await index.search(partsQuerySchema.parse({ sortBy: 'partNumber' }));
   const buildSeconds = (performance.now() - t0 - generateMs) / 1000;
   console.log(
     `parts: ${await index.count()}  index build: ${buildSeconds.toFixed(1)} s (+ ${(generateMs / 1000).toFixed(1)} s generating documents)  rss after build: ${mb(process.memoryUsage().rss)} MB`,

@@ -29,9 +29,6 @@ CREATE TABLE IF NOT EXISTS parts (
   manufacturer_id INTEGER NOT NULL,
   doc TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS parts_pn_norm ON parts (pn_norm);
-CREATE INDEX IF NOT EXISTS parts_pn_sort ON parts (pn_sort, id);
-CREATE INDEX IF NOT EXISTS parts_mfr_sort ON parts (mfr_sort, pn_sort, id);
 CREATE TABLE IF NOT EXISTS part_specs (
   part_id INTEGER NOT NULL, key TEXT NOT NULL, value REAL NOT NULL, PRIMARY KEY (part_id, key)
 ) WITHOUT ROWID;
@@ -45,6 +42,13 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
   name, manufacturer, category, description, pn,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1, detail = 'none'
 );
+`;
+
+/** Built after a bulk load (one sort each) rather than row by row: see clear(). */
+const INDEXES = `
+CREATE INDEX IF NOT EXISTS parts_pn_norm ON parts (pn_norm);
+CREATE INDEX IF NOT EXISTS parts_pn_sort ON parts (pn_sort, id);
+CREATE INDEX IF NOT EXISTS parts_mfr_sort ON parts (mfr_sort, pn_sort, id);
 `;
 
 const DROP = `
@@ -67,6 +71,13 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   db.pragma('cache_size = -65536');
   db.pragma('mmap_size = 1073741824');
   db.exec(SCHEMA);
+  db.exec(INDEXES);
+  let indexesPending = false;
+  const ensureIndexes = () => {
+    if (!indexesPending) return;
+    db.exec(INDEXES);
+    indexesPending = false;
+  };
 
   const sortInPlaceLimit = options.sortInPlaceLimit ?? SORT_IN_PLACE_LIMIT;
   let names = loadNames();
@@ -81,8 +92,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
 
   const sortKeys = {
     keys: db.prepare('SELECT pn_sort AS pn, mfr_sort AS mfr FROM parts WHERE id = ?'),
-    byPartNumber: db.prepare('SELECT id FROM parts ORDER BY pn_sort, id').pluck(),
-    byManufacturer: db.prepare('SELECT id FROM parts ORDER BY mfr_sort, pn_sort, id').pluck(),
+    byPartNumber: () => db.prepare('SELECT id FROM parts ORDER BY pn_sort, id').pluck(),
+    byManufacturer: () => db.prepare('SELECT id FROM parts ORDER BY mfr_sort, pn_sort, id').pluck(),
   };
 
   /** The in-memory columns, loaded from the file on first use. */
@@ -90,10 +101,13 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     if (loaded) return loaded;
     const c = new PartColumns({
       keys: (id) => sortKeys.keys.get(id) as { pn: string; mfr: string } | undefined,
-      loadOrders: () => ({
-        byPartNumber: Int32Array.from(sortKeys.byPartNumber.all() as number[]),
-        byManufacturer: Int32Array.from(sortKeys.byManufacturer.all() as number[]),
-      }),
+      loadOrders: () => {
+        ensureIndexes();
+        return {
+          byPartNumber: Int32Array.from(sortKeys.byPartNumber().all() as number[]),
+          byManufacturer: Int32Array.from(sortKeys.byManufacturer().all() as number[]),
+        };
+      },
     });
     for (const [id, categoryId, manufacturerId] of db.prepare('SELECT id, category_id, manufacturer_id FROM parts').raw().iterate() as IterableIterator<
       [number, number, number]
@@ -243,6 +257,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   }
 
   function search(query: PartsQuery): PartListResponse {
+    ensureIndexes();
     const c = columns();
     const text = parseQueryText(query.q);
     const found = text ? candidates(text, c) : undefined;
@@ -382,6 +397,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   };
 
   function autocomplete(q: string, limit: number): Suggestion[] {
+    ensureIndexes();
     const text = parseQueryText(q);
     if (!text || limit <= 0) return [];
     const seen = new Set<number>();
@@ -440,6 +456,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     async clear() {
       db.exec(DROP);
       db.exec(SCHEMA);
+      // A rebuild follows: the part-number indexes are created in one pass on the first read.
+      indexesPending = true;
       names = loadNames();
       loaded = undefined;
       buffers = undefined;
