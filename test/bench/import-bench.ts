@@ -1,5 +1,6 @@
 /**
  * npm run bench:import [-- --rows 100000]
+ * npm run bench:import -- --rows 100000 --sync none   (no in-process index sync, as in the import Lambda)
  * Generates a CSV, stages it in S3 (s3rver) with a presigned PUT, starts an import job through the API
  * (POST /api/imports) and follows GET /api/imports/:id until it finishes, against DynamoDB Local started
  * here. Prints rows/s, peak RSS and RSS samples across the run (memory must stay flat: streaming reads,
@@ -21,6 +22,8 @@ import { createLocalDeps } from '@parts/functions/local/local-deps';
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
 const ROWS = Number(args.get('rows') ?? 100_000);
+/** `local`: the local server's read-your-writes index sync (SQLite in this process); `none`: as the import Lambda, where the table stream indexes. */
+const SYNC = args.get('sync') ?? 'local';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function writeCsv(file: string, rows: number, categories: string[], manufacturers: string[]) {
@@ -57,6 +60,7 @@ async function main() {
   });
   try {
     const { deps } = local;
+    if (SYNC === 'none') deps.searchSync = { async partsChanged() {}, async categoryChanged() {}, async manufacturerChanged() {} };
     const app = buildApp(deps);
     await deps.users.upsertAdmin({ username: 'bench-admin', isAdmin: true, passwordHash: await hashPassword('bench-pass') });
     const login = await app.request('/api/auth/login', {
@@ -95,15 +99,25 @@ async function main() {
     } as RequestInit);
     if (!put.ok) throw new Error(`staging upload failed: ${put.status} ${await put.text()}`);
 
-    global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
-    const samples: { rowsDone: number; rss: number }[] = [];
+    let peakHeap = 0;
+    const samples: { rowsDone: number; rss: number; heap: number }[] = [];
+    // With NODE_OPTIONS=--expose-gc, the JS heap still live after a full collection, every 2 s.
+    const retained: { rowsDone: number; heap: number }[] = [];
+    const gc = (globalThis as { gc?: () => void }).gc;
+    const retainedSampler = gc
+      ? setInterval(() => {
+          gc();
+          retained.push({ rowsDone, heap: process.memoryUsage().heapUsed });
+        }, 2000)
+      : undefined;
     let rowsDone = 0;
     const sampler = setInterval(() => {
-      const rss = process.memoryUsage().rss;
+      const { rss, heapUsed } = process.memoryUsage();
       peak = Math.max(peak, rss);
-      samples.push({ rowsDone, rss });
+      peakHeap = Math.max(peakHeap, heapUsed);
+      samples.push({ rowsDone, rss, heap: heapUsed });
     }, 100);
 
     const mapping = {
@@ -130,6 +144,7 @@ async function main() {
     }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    clearInterval(retainedSampler);
     await local.whenJobsIdle();
 
     const step = Math.max(1, Math.floor(samples.length / 8));
@@ -137,10 +152,18 @@ async function main() {
     console.log(`job state:       ${state}; successCount ${final.successCount}, errorCount ${final.errorCount}`);
     console.log(`elapsed:         ${seconds.toFixed(1)} s`);
     console.log(`throughput:      ${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s`);
-    console.log(`RSS baseline:    ${mb(baseline)}; peak ${mb(peak)}`);
-    console.log(`RSS over the run (rows done → RSS):`);
-    for (let i = 0; i < samples.length; i += step) console.log(`  ${String(samples[i]!.rowsDone).padStart(7)} → ${mb(samples[i]!.rss)}`);
-    console.log(`  ${String(rowsDone).padStart(7)} → ${mb(samples.at(-1)?.rss ?? 0)}`);
+    console.log(`index sync:      ${SYNC}`);
+    console.log(`RSS baseline:    ${mb(baseline)}; peak ${mb(peak)}; peak JS heap ${mb(peakHeap)}`);
+    console.log(`over the run (rows done → RSS, JS heap used):`);
+    const show = (x: { rowsDone: number; rss: number; heap: number }) => console.log(`  ${String(x.rowsDone).padStart(7)} → ${mb(x.rss)}, ${mb(x.heap)}`);
+    for (let i = 0; i < samples.length; i += step) show(samples[i]!);
+    if (samples.length > 0) show({ ...samples.at(-1)!, rowsDone });
+    if (retained.length > 0) {
+      const r = Math.max(1, Math.floor(retained.length / 8));
+      console.log(`JS heap live after a full GC (rows done → heap): max ${mb(Math.max(...retained.map((x) => x.heap)))}`);
+      for (let i = 0; i < retained.length; i += r) console.log(`  ${String(retained[i]!.rowsDone).padStart(7)} → ${mb(retained[i]!.heap)}`);
+      console.log(`  ${String(retained.at(-1)!.rowsDone).padStart(7)} → ${mb(retained.at(-1)!.heap)}`);
+    }
     console.log(`parts in table:  ${await deps.catalog.countParts()}`);
   } finally {
     await local.close().catch(() => undefined);
