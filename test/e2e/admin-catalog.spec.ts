@@ -140,7 +140,7 @@ test.describe('admin catalogue management', () => {
     expect(saved.data[0]?.specifications).toEqual({ bore: '32 mm', stroke: '125 mm' });
 
     await page.goto(`/catalog?q=${encodeURIComponent(partNumber)}`);
-    await expect(page.getByText(partName).first()).toBeVisible();
+    await expect(page.getByTestId('part-card').filter({ hasText: partName })).toBeVisible();
   });
 
   test('the parts tab pages for real and shows the empty state of a search without matches', async ({ page }) => {
