@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { buildRow, compileMapping, newPartSlug } from './csv-import-service';
+
+const lookup = <T extends { id: number; slug: string; name: string }>(items: T[]) => ({
+  byId: new Map(items.map((i) => [i.id, i])),
+  bySlug: new Map(items.map((i) => [i.slug, i])),
+  byName: new Map(items.map((i) => [i.name.toLowerCase(), i])),
+});
+const categories = lookup([{ id: 7, name: 'Valves', slug: 'valves' }]);
+const manufacturers = lookup([{ id: 3, name: 'Acme Corp', slug: 'acme' }]);
+const headers = ['Name', 'PN', 'Cat', 'Maker', 'Price', 'Status', 'Bore'];
+const mapping = compileMapping(headers, { Name: 'name', PN: 'partNumber', Cat: 'categoryId', Maker: 'manufacturerId', Price: 'price', Status: 'status', Bore: 'spec:bore' });
+
+describe('buildRow', () => {
+  test('resolves category and manufacturer by id, slug or name and normalises status and price', () => {
+    for (const [cat, maker] of [['7', '3'], ['valves', 'acme'], ['Valves', 'ACME CORP']]) {
+      const out = buildRow(['Gate valve', 'GV-1', cat!, maker!, '$1,234.50', 'Coming Soon', '32 mm'], mapping, categories, manufacturers);
+      expect(out).toEqual({
+        ok: true,
+        row: expect.objectContaining({ categoryId: 7, manufacturerId: 3, price: 1234.5, status: 'coming_soon', specifications: { bore: '32 mm' }, slug: 'gate-valve-gv-1' }),
+      });
+    }
+  });
+
+  test('reports the first problem of a row in words', () => {
+    const row = (over: Partial<Record<number, string>>) => {
+      const cells = ['Gate valve', 'GV-1', 'valves', 'acme', '1', '', ''];
+      for (const [i, v] of Object.entries(over)) cells[Number(i)] = v!;
+      return buildRow(cells, mapping, categories, manufacturers);
+    };
+    expect(row({ 0: '' })).toEqual({ ok: false, error: 'Part Name: Required' });
+    expect(row({ 1: ' ' })).toEqual({ ok: false, error: 'Part Number: Required' });
+    expect(row({ 2: 'pumps' })).toEqual({ ok: false, error: "Unknown category 'pumps'" });
+    expect(row({ 3: '' })).toEqual({ ok: false, error: 'Manufacturer is required' });
+    expect(row({ 4: '-2' })).toEqual({ ok: false, error: 'Price: Price must be 0 or more' });
+    expect(row({ 5: 'gone' })).toEqual({ ok: false, error: 'Status must be one of active, discontinued, coming_soon' });
+  });
+});
+
+test('compileMapping refuses unknown headers and double targets', () => {
+  expect(() => compileMapping(headers, { Nope: 'name', PN: 'partNumber' })).toThrow("The column 'Nope' is not in the file");
+  expect(() => compileMapping(headers, { Name: 'name', PN: 'name' })).toThrow('Two columns are mapped to name');
+});
+
+test('new part slugs join name and part number and always fit the slug rule', () => {
+  expect(newPartSlug('Ball Valve (3/4")', 'BV-34/A')).toBe('ball-valve-34-bv-34a');
+  expect(newPartSlug('Ölpumpe', '---')).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  expect(newPartSlug('x'.repeat(300), 'PN-1').length).toBeLessThanOrEqual(200);
+});
