@@ -31,6 +31,33 @@ const assetDir = (name: string) => {
   return join(outDir, path);
 };
 
+const STUB_VALUES: Record<string, string> = {
+  OPENSEARCH_URL: 'https://search-parts-dev-abc.eu-west-1.es.amazonaws.com',
+};
+
+const API_ENV = {
+  AWS_REGION: 'eu-west-1',
+  NODE_ENV: 'production',
+  TABLE_NAME: 'parts-dev-catalogue',
+  ATTACHMENTS_BUCKET: 'attachments',
+  STAGING_BUCKET: 'staging',
+  SEARCH_ENGINE: 'opensearch',
+  OPENSEARCH_URL: STUB_VALUES.OPENSEARCH_URL!,
+  IMPORT_FUNCTION_NAME: 'parts-dev-import-job',
+  JWT_SECRET: 'x'.repeat(40),
+};
+
+/** Imports a bundled handler in a fresh Node with `env` only (and no credentials) and returns what the handler answers. */
+async function runBundle(name: string, env: Record<string, string>, event: unknown, invoke = true): Promise<string> {
+  const file = JSON.stringify(join(assetDir(name), 'index.mjs'));
+  const script = invoke
+    ? `const { handler } = await import(${file}); process.stdout.write('\\n' + JSON.stringify((await handler(${JSON.stringify(event)}, {})) ?? null));`
+    : `const { handler } = await import(${file}); process.stdout.write('\\n' + JSON.stringify(typeof handler));`;
+  const { stdout } = await run('node', ['--no-warnings', '--input-type=module', '-e', script], { env: { ...credentialFreeEnv(), ...env } });
+  // Log lines come first; the handler's answer is the last line.
+  return stdout.slice(stdout.lastIndexOf('\n') + 1);
+}
+
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'parts-cdk-out-'));
   // The real CLI, exactly as documented: one synth, with local esbuild bundling of every function.
@@ -64,30 +91,27 @@ describe('npx cdk synth with no AWS credentials', () => {
   });
 
   it('the bundled API handler loads offline and answers an API Gateway v2 event', async () => {
-    const script = `
-      const { handler } = await import(${JSON.stringify(join(assetDir('parts-dev-api'), 'index.mjs'))});
-      const res = await handler({
+    const res = JSON.parse(
+      await runBundle('parts-dev-api', API_ENV, {
         version: '2.0', routeKey: '$default', rawPath: '/api/no-such-thing', rawQueryString: '', headers: { host: 'example.com' },
         requestContext: { http: { method: 'GET', path: '/api/no-such-thing', sourceIp: '192.0.2.1' }, domainName: 'example.com', stage: '$default' },
         isBase64Encoded: false,
-      }, {});
-      process.stdout.write(JSON.stringify(res));`;
-    const { stdout } = await run('node', ['--no-warnings', '--input-type=module', '-e', script], {
-      env: {
-        ...credentialFreeEnv(),
-        AWS_REGION: 'eu-west-1',
-        NODE_ENV: 'production',
-        TABLE_NAME: 'parts-dev-catalogue',
-        ATTACHMENTS_BUCKET: 'attachments',
-        STAGING_BUCKET: 'staging',
-        SEARCH_ENGINE: 'opensearch',
-        OPENSEARCH_URL: 'https://search-parts-dev-abc.eu-west-1.es.amazonaws.com',
-        IMPORT_FUNCTION_NAME: 'parts-dev-import-job',
-        JWT_SECRET: 'x'.repeat(40),
-      },
-    });
-    const res = JSON.parse(stdout);
+      }),
+    );
     expect(res.statusCode).toBe(404);
     expect(JSON.parse(res.body)).toEqual({ message: 'Not found' });
+  });
+
+  it('the worker bundles initialise with the environment the stack gives them', async () => {
+    // Only what the template sets for each function (no JWT key for the workers), so an init-time crash shows here.
+    const envOf = (name: string) => {
+      const fn = Object.values(resources).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === name)!;
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const concrete = Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : STUB_VALUES[k] ?? 'stub']);
+      return { ...Object.fromEntries(concrete), AWS_REGION: 'eu-west-1' } as Record<string, string>;
+    };
+    expect(JSON.parse(await runBundle('parts-dev-indexer', envOf('parts-dev-indexer'), { Records: [] }))).toEqual({ batchItemFailures: [] });
+    expect(await runBundle('parts-dev-import-job', envOf('parts-dev-import-job'), {})).toBe('null');
+    expect(await runBundle('parts-dev-reindex', envOf('parts-dev-reindex'), null, false)).toBe('"function"');
   });
 });

@@ -14,7 +14,7 @@ const searchSync: SearchSync = { async partsChanged() {}, async categoryChanged(
 /** Invoked asynchronously by the API with `{ jobId }`; the job records its own progress and failure. */
 export const handler = async (event: { jobId?: unknown }): Promise<void> => {
   if (typeof event.jobId !== 'string' || event.jobId === '') {
-    logger.error('import_job_bad_event', { event });
+    logger.error('import_job_bad_event', { payload: event });
     return;
   }
   const job = await runImportJob({ catalog, imports, blobs, searchSync, logger }, event.jobId);

@@ -51,7 +51,8 @@ export class Api extends Construct {
       // API Gateway gives up at 30 s.
       timeout: Duration.seconds(29),
       logRetention: props.logRetention,
-      environment: { LOG_LEVEL: 'info' },
+      // Production mode (Secure cookies, key required) belongs to the HTTP app; the workers sign no sessions.
+      environment: { LOG_LEVEL: 'info', NODE_ENV: 'production' },
     })
       .bindTable(props.table, 'readWrite')
       .bindBucket(files.attachments, 'ATTACHMENTS_BUCKET', ['read', 'write', 'delete'])

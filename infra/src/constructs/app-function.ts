@@ -71,7 +71,7 @@ export class AppFunction extends Construct {
       logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: LOCK_FILE,
-      environment: { NODE_ENV: 'production', NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
