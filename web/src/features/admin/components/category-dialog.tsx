@@ -12,6 +12,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 import { autoSlug } from '../lib/slug-autofill';
+import { excludedParents } from '../lib/category-tree';
 
 type Values = z.input<typeof categoryInputSchema>;
 const NONE = 'none';
@@ -23,24 +24,6 @@ function emptyValues(category?: Category): Values {
     description: category?.description ?? '',
     parentId: category?.parentId ? String(category.parentId) : '',
   };
-}
-
-/** The category itself and everything below it: choosing one of those as parent would make a cycle. */
-export function excludedParents(categories: Category[], editingId: number | undefined): Set<number> {
-  const excluded = new Set<number>();
-  if (editingId === undefined) return excluded;
-  excluded.add(editingId);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const c of categories) {
-      if (c.parentId != null && excluded.has(c.parentId) && !excluded.has(c.id)) {
-        excluded.add(c.id);
-        grew = true;
-      }
-    }
-  }
-  return excluded;
 }
 
 interface CategoryDialogProps {
