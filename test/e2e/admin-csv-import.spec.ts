@@ -1,20 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { Category, Manufacturer, PartListResponse } from '@parts/shared/schemas';
+import { expect, test } from '@playwright/test';
+import type { PartListResponse } from '@parts/shared/schemas';
 import { expectToast, getJson, uniqueName } from './support/e2e-helpers';
-import { chooseOption, openAdminTab } from './admin-helpers';
-
-async function someRelations(page: Page): Promise<{ category: Category; manufacturer: Manufacturer }> {
-  const [category] = await getJson<Category[]>(page.request, '/api/categories');
-  const [manufacturer] = await getJson<Manufacturer[]>(page.request, '/api/manufacturers');
-  if (!category || !manufacturer) throw new Error('The seeded catalogue has no categories or manufacturers');
-  return { category, manufacturer };
-}
+import { chooseOption, createRelations, openAdminTab } from './admin-helpers';
 
 test.describe('admin CSV import', () => {
   test('a file with one bad row imports the good rows and shows the bad row number and its error', async ({ page }) => {
     const tag = uniqueName('').toUpperCase();
     const parts = await openAdminTab(page, 'Parts');
-    const { category, manufacturer } = await someRelations(page);
+    const { category, manufacturer } = await createRelations(page, tag);
     const csv = [
       'Product,SKU,Cost,Maker,Group,Bore',
       `CSV Valve A ${tag},CSV-A-${tag},10.50,${manufacturer.slug},${category.slug},32 mm`,
@@ -76,11 +69,24 @@ test.describe('admin CSV import', () => {
     expect(imported.data.find((p) => p.partNumber === `CSV-A-${tag}`)?.specifications).toEqual({ Bore: '32 mm' });
   });
 
+  test('a file the server cannot preview gives the preview failure toast and stays on the upload step', async ({ page }) => {
+    const parts = await openAdminTab(page, 'Parts');
+    await parts.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Parts from CSV' });
+    await dialog.getByLabel('CSV File').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const failure = page.getByTestId('toast').filter({ hasText: 'CSV Preview Failed' });
+    await expect(failure).toBeVisible();
+    await expect(failure).not.toHaveText('CSV Preview Failed');
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: 'Import Parts' })).toHaveCount(0);
+  });
+
   test('a file too big for a request goes through the S3 import job with a progress bar', async ({ page }) => {
     test.setTimeout(180_000);
     const tag = uniqueName('').toUpperCase();
     const parts = await openAdminTab(page, 'Parts');
-    const { category, manufacturer } = await someRelations(page);
+    const { category, manufacturer } = await createRelations(page, tag);
     // Long descriptions make a file past the 5 MB request limit out of a few thousand rows.
     const filler = 'x'.repeat(4900);
     const rows = ['name,partNumber,description,manufacturer,category'];
