@@ -305,6 +305,22 @@ for (const adapter of adapters) {
           { id: 12, name: 'Parker', slug: 'parker', count: 1 },
         ]);
       });
+      it('the unfiltered listing counts the whole catalogue', async () => {
+        const res = await search({});
+        expect(res.total).toBe(11);
+        expect(res.facets.categories.map((c) => [c.id, c.count])).toEqual([
+          [4, 5],
+          [1, 3],
+          [3, 2],
+          [2, 1],
+        ]);
+        expect(res.facets.manufacturers.map((m) => [m.name, m.count])).toEqual([
+          ['Festo', 4],
+          ['Siemens', 4],
+          ['Parker', 2],
+          ['ABB', 1],
+        ]);
+      });
       it('facets follow the filters too', async () => {
         const res = await search({ manufacturerIds: [12] });
         expect(res.facets.manufacturers).toEqual([{ id: 12, name: 'Parker', slug: 'parker', count: 2 }]);

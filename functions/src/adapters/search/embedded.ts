@@ -39,10 +39,13 @@ CREATE TABLE IF NOT EXISTS facet_names (
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS pn_tri USING fts5 (pn, tokenize = 'trigram', content = '', contentless_delete = 1);
 CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
-  name, manufacturer, category, description, pn,
+  name, manufacturer, category, description,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1, detail = 'none'
 );
 `;
+
+/** Bumped when the layout changes: an older file is emptied at open, and the start-up count check reindexes it. */
+const SCHEMA_VERSION = 3;
 
 /** Built after a bulk load (one sort each) rather than row by row: see clear(). */
 const INDEXES = `
@@ -52,7 +55,7 @@ CREATE INDEX IF NOT EXISTS parts_mfr_sort ON parts (mfr_sort, pn_sort, id);
 `;
 
 const DROP = `
-DROP TABLE IF EXISTS parts; DROP TABLE IF EXISTS part_specs; DROP TABLE IF EXISTS category_paths;
+DROP TABLE IF EXISTS parts; DROP TABLE IF EXISTS part_specs; DROP TABLE IF EXISTS category_paths; DROP TABLE IF EXISTS part_categories;
 DROP TABLE IF EXISTS tombstones; DROP TABLE IF EXISTS facet_names; DROP TABLE IF EXISTS pn_tri; DROP TABLE IF EXISTS parts_text;
 `;
 
@@ -69,7 +72,12 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   db.pragma('synchronous = NORMAL');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -65536');
-  db.pragma('mmap_size = 1073741824');
+  // No mmap: mapped file pages would count as the server's memory; reads go through the OS page cache.
+  db.pragma('mmap_size = 0');
+  if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+    db.exec(DROP);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }
   db.exec(SCHEMA);
   db.exec(INDEXES);
   let indexesPending = false;
@@ -136,7 +144,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     ),
     insertSpec: db.prepare('INSERT OR REPLACE INTO part_specs (part_id, key, value) VALUES (?, ?, ?)'),
     insertTri: db.prepare('INSERT INTO pn_tri (rowid, pn) VALUES (?, ?)'),
-    insertText: db.prepare('INSERT INTO parts_text (rowid, name, manufacturer, category, description, pn) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertText: db.prepare('INSERT INTO parts_text (rowid, name, manufacturer, category, description) VALUES (?, ?, ?, ?, ?)'),
     setTombstone: db.prepare('INSERT OR REPLACE INTO tombstones (id, version) VALUES (?, ?)'),
     clearTombstone: db.prepare('DELETE FROM tombstones WHERE id = ?'),
     upsertName: db.prepare('INSERT OR REPLACE INTO facet_names (kind, id, name, slug) VALUES (?, ?, ?, ?)'),
@@ -191,7 +199,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         if (Number.isFinite(value)) writes.insertSpec.run(doc.id, key, value);
       }
       writes.insertTri.run(doc.id, pn);
-      writes.insertText.run(doc.id, doc.name, doc.manufacturerName, doc.categoryName, doc.description ?? '', `${doc.partNumber} ${pn}`);
+      // Part numbers stay out of the word index: a million unique tokens would slow every prefix query.
+      writes.insertText.run(doc.id, doc.name, doc.manufacturerName, doc.categoryName, doc.description ?? '');
       rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);
       rememberName('manufacturer', doc.manufacturerId, doc.manufacturerName, doc.manufacturerSlug);
       rememberPath(c, doc.categoryId, [...new Set([doc.categoryId, ...doc.categoryPath])]);
@@ -290,6 +299,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     }
 
     const { matched, mark } = scratch(c);
+    if (!found && !categoryMask && !manufacturerMask && ranges.length === 0) return unfiltered(query, c);
     const categoryCounts = new Int32Array(c.maxCategoryId + 1);
     const manufacturerCounts = new Int32Array(c.maxManufacturerId + 1);
     const tierCounts = [0, 0, 0, 0, 0];
@@ -300,7 +310,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       const mfr = c.manufacturer[id]!;
       if (categoryMask && !categoryMask[cat]) return;
       if (manufacturerMask && !manufacturerMask[mfr]) return;
-      for (const r of ranges) {
+      for (let i = 0; i < ranges.length; i++) {
+        const r = ranges[i]!;
         const v = r.values[id]!;
         // NaN (no value for this spec) fails both comparisons.
         if (!(v >= r.min && v <= r.max)) return;
@@ -309,9 +320,10 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       categoryCounts[cat]!++;
       manufacturerCounts[mfr]!++;
     };
-    if (found) {
-      for (const id of found.ids) consider(id);
-      for (let i = 0; i < n; i++) tierCounts[found.tier[matched[i]!]!]!++;
+    const driver = found ? found.ids : smallestPostings(query, c, categoryMask);
+    if (driver) {
+      for (let i = 0; i < driver.length; i++) consider(driver[i]!);
+      if (found) for (let i = 0; i < n; i++) tierCounts[found.tier[matched[i]!]!]!++;
     } else {
       for (let id = 1; id <= c.maxId; id++) consider(id);
     }
@@ -319,19 +331,82 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     const offset = (query.page - 1) * query.pageSize;
     let pageIds: number[] = [];
     if (offset < n) pageIds = pageOf(query, c, found, matched, n, mark, tierCounts, offset, offset + query.pageSize);
-    const docs = new Map<number, string>();
-    if (pageIds.length > 0) for (const row of reads.docs.all(JSON.stringify(pageIds)) as { id: number; doc: string }[]) docs.set(row.id, row.doc);
     return {
-      data: pageIds.flatMap((id) => {
-        const doc = docs.get(id);
-        return doc ? [toPartView(JSON.parse(doc) as PartDocument)] : [];
-      }),
+      data: readDocs(pageIds),
       total: n,
       page: query.page,
       pageSize: query.pageSize,
       totalPages: Math.ceil(n / query.pageSize),
       facets: { categories: facetList(categoryCounts, names.category), manufacturers: facetList(manufacturerCounts, names.manufacturer) },
     };
+  }
+
+  /**
+   * Without text, a category or manufacturer filter narrows the pass to that filter's posting lists
+   * (ids ascending) when they hold fewer than half of the parts; otherwise every id is visited.
+   */
+  function smallestPostings(query: PartsQuery, c: PartColumns, categoryMask: Uint8Array | undefined): Int32Array | undefined {
+    const options: Int32Array[][] = [];
+    if (query.manufacturerIds.length > 0) options.push([...new Set(query.manufacturerIds)].map((m) => c.idsOf('manufacturer', m)));
+    if (categoryMask) {
+      const leaves: Int32Array[] = [];
+      for (let leaf = 0; leaf < categoryMask.length; leaf++) if (categoryMask[leaf]) leaves.push(c.idsOf('category', leaf));
+      options.push(leaves);
+    }
+    let best: Int32Array[] | undefined;
+    let bestSize = c.size / 2;
+    for (const lists of options) {
+      const size = lists.reduce((sum, l) => sum + l.length, 0);
+      if (size < bestSize) {
+        best = lists;
+        bestSize = size;
+      }
+    }
+    if (!best) return undefined;
+    if (best.length === 1) return best[0];
+    const merged = new Int32Array(bestSize);
+    let at = 0;
+    for (const l of best) {
+      merged.set(l, at);
+      at += l.length;
+    }
+    return merged.sort();
+  }
+
+  /** The unfiltered listing: totals and facets are kept by the columns, the page is read off an order. */
+  function unfiltered(query: PartsQuery, c: PartColumns): PartListResponse {
+    const offset = (query.page - 1) * query.pageSize;
+    const to = Math.min(offset + query.pageSize, c.size);
+    const pageIds: number[] = [];
+    if (offset < c.size) {
+      if (query.sortBy === 'relevance') {
+        let seen = 0;
+        for (let id = 1; id <= c.maxId && pageIds.length < to - offset; id++) {
+          if (!c.alive[id]) continue;
+          if (seen++ >= offset) pageIds.push(id);
+        }
+      } else {
+        const order = c.order(query.sortBy === 'manufacturer' ? 'manufacturer' : 'partNumber');
+        for (let i = offset; i < to; i++) pageIds.push(query.sortOrder === 'desc' ? order[order.length - 1 - i]! : order[i]!);
+      }
+    }
+    return {
+      data: readDocs(pageIds),
+      total: c.size,
+      page: query.page,
+      pageSize: query.pageSize,
+      totalPages: Math.ceil(c.size / query.pageSize),
+      facets: { categories: facetList(c.categoryCounts, names.category), manufacturers: facetList(c.manufacturerCounts, names.manufacturer) },
+    };
+  }
+
+  function readDocs(pageIds: number[]) {
+    const docs = new Map<number, string>();
+    if (pageIds.length > 0) for (const row of reads.docs.all(JSON.stringify(pageIds)) as { id: number; doc: string }[]) docs.set(row.id, row.doc);
+    return pageIds.flatMap((id) => {
+      const doc = docs.get(id);
+      return doc ? [toPartView(JSON.parse(doc) as PartDocument)] : [];
+    });
   }
 
   /** The ids of [from, to) in the requested order; small results are sorted, large ones read off the kept orders. */
@@ -479,10 +554,10 @@ function ftsQuery(words: string[]): string {
   return words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' AND ');
 }
 
-function facetList(counts: Int32Array, lookup: Map<number, { name: string; slug: string }>): FacetCount[] {
+function facetList(counts: ArrayLike<number>, lookup: Map<number, { name: string; slug: string }>): FacetCount[] {
   const out: FacetCount[] = [];
   for (let id = 0; id < counts.length; id++) {
-    const count = counts[id]!;
+    const count = counts[id] ?? 0;
     if (count > 0) out.push({ id, name: lookup.get(id)?.name ?? '', slug: lookup.get(id)?.slug ?? '', count });
   }
   return out.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.id - b.id);

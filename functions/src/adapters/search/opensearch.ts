@@ -64,7 +64,6 @@ export const INDEX_BODY = {
         fields: {
           infix: { type: 'text', analyzer: 'pn_infix', search_analyzer: 'pn_infix_query' },
           sort: { type: 'keyword', normalizer: 'upper_sort' },
-          words: { type: 'text', analyzer: 'folded' },
         },
       },
       description: { type: 'text', analyzer: 'folded' },
@@ -149,7 +148,7 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
           query: q,
           type: 'bool_prefix',
           operator: 'and',
-          fields: ['name', 'name._2gram', 'name._3gram', 'manufacturerName', 'categoryName', 'description', 'partNumber.words'],
+          fields: ['name', 'name._2gram', 'name._3gram', 'manufacturerName', 'categoryName', 'description'],
         },
       });
     }

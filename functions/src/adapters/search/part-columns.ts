@@ -34,6 +34,10 @@ export class PartColumns {
   maxCategoryId = 0;
   maxManufacturerId = 0;
   size = 0;
+  /** Live parts per category / manufacturer: the facets of the unfiltered listing, kept on every write. */
+  categoryCounts: number[] = [];
+  manufacturerCounts: number[] = [];
+  private postings: { category: Map<number, Int32Array>; manufacturer: Map<number, Int32Array> } | null = null;
   private orders: Record<OrderName, Int32Array> | null = null;
   private ranks: Record<OrderName, Int32Array> | null = null;
 
@@ -59,7 +63,18 @@ export class PartColumns {
   /** Loads rows without touching the sort orders (open, bulk writes). */
   set(row: ColumnRow) {
     this.grow(row.id);
-    if (!this.alive[row.id]) this.size++;
+    if (this.alive[row.id]) {
+      const oldCategory = this.category[row.id]!;
+      const oldManufacturer = this.manufacturer[row.id]!;
+      if (oldCategory !== row.categoryId || oldManufacturer !== row.manufacturerId) this.postings = null;
+      this.categoryCounts[oldCategory]!--;
+      this.manufacturerCounts[oldManufacturer]!--;
+    } else {
+      this.size++;
+      this.postings = null;
+    }
+    this.categoryCounts[row.categoryId] = (this.categoryCounts[row.categoryId] ?? 0) + 1;
+    this.manufacturerCounts[row.manufacturerId] = (this.manufacturerCounts[row.manufacturerId] ?? 0) + 1;
     this.alive[row.id] = 1;
     this.category[row.id] = row.categoryId;
     this.manufacturer[row.id] = row.manufacturerId;
@@ -89,6 +104,32 @@ export class PartColumns {
     if (id >= this.capacity || !this.alive[id]) return;
     this.alive[id] = 0;
     this.size--;
+    this.categoryCounts[this.category[id]!]!--;
+    this.manufacturerCounts[this.manufacturer[id]!]!--;
+    this.postings = null;
+  }
+
+  /** Ids (ascending) of the live parts in one leaf category or of one manufacturer; built on demand after membership changes. */
+  idsOf(kind: 'category' | 'manufacturer', key: number): Int32Array {
+    if (!this.postings) {
+      const build = (column: Int32Array, counts: number[]) => {
+        const lists: Int32Array[] = [];
+        const fill = new Int32Array(counts.length);
+        counts.forEach((n, k) => {
+          if (n > 0) lists[k] = new Int32Array(n);
+        });
+        for (let id = 1; id <= this.maxId; id++) {
+          if (!this.alive[id]) continue;
+          const k = column[id]!;
+          lists[k]![fill[k]!++] = id;
+        }
+        const out = new Map<number, Int32Array>();
+        lists.forEach((list, k) => out.set(k, list));
+        return out;
+      };
+      this.postings = { category: build(this.category, this.categoryCounts), manufacturer: build(this.manufacturer, this.manufacturerCounts) };
+    }
+    return this.postings[kind].get(key) ?? new Int32Array(0);
   }
 
   /** After a write: patch the sort orders for a few parts, or drop them for a lazy rebuild. */
@@ -169,6 +210,9 @@ export class PartColumns {
     this.maxCategoryId = 0;
     this.maxManufacturerId = 0;
     this.size = 0;
+    this.categoryCounts = [];
+    this.manufacturerCounts = [];
+    this.postings = null;
     this.orders = null;
     this.ranks = null;
   }
