@@ -3,6 +3,11 @@ import type { QuoteRequest } from '@parts/shared/schemas';
 import { expectToast, getJson, registerViaApi, somePart, uniqueName } from './support/e2e-helpers';
 import { chooseOption, openAdminTab } from './admin-helpers';
 
+// A tiny but well-formed PDF (the server checks the file's content, not just its name).
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
 test.describe('admin quote requests', () => {
   test('a customer request is opened by the admin and moved from pending to approved; the customer sees it', async ({ page, browser, baseURL }) => {
     const customerContext = await browser.newContext({ baseURL });
@@ -11,8 +16,15 @@ test.describe('admin quote requests', () => {
       await registerViaApi(customer);
       const part = await somePart(customer, 3);
       const customerName = uniqueName('Customer ');
+      // The storefront form's multipart shape, with a drawing attached.
       const submitted = await customer.post('/api/quote-requests', {
-        data: { customerName, customerEmail: 'buyer@example.com', message: 'Please quote fast delivery.', items: [{ partId: part.id, quantity: 4 }] },
+        multipart: {
+          customerName,
+          customerEmail: 'buyer@example.com',
+          message: 'Please quote fast delivery.',
+          items: JSON.stringify([{ partId: part.id, quantity: 4 }]),
+          attachments: { name: 'drawing.pdf', mimeType: 'application/pdf', buffer: PDF },
+        },
       });
       expect(submitted.status(), await submitted.text()).toBe(201);
       const request = (await submitted.json()) as QuoteRequest;
@@ -33,6 +45,14 @@ test.describe('admin quote requests', () => {
       await expect(items).toContainText(part.partNumber);
       await expect(items).toContainText(part.name);
       await expect(items).toContainText('4');
+      const download = dialog.getByRole('region', { name: 'Attachments' }).getByRole('link', { name: 'drawing.pdf' });
+      const href = await download.getAttribute('href');
+      expect(href).toBeTruthy();
+      const file = await page.request.get(href ?? '');
+      expect(file.status()).toBe(200);
+      expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+      await expect(dialog.getByRole('region', { name: 'Customer', exact: true })).toContainText('Pending');
       await chooseOption(dialog, page, 'Update Status', 'Approved');
       await expectToast(page, 'Success', 'Quote status updated successfully');
       await expect(dialog.getByRole('region', { name: 'Customer', exact: true })).toContainText('Approved');
