@@ -1,6 +1,7 @@
 import type { PartStatus } from '@parts/shared/constants';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
 import { normalizePartNumber } from '@parts/shared/part-number';
+import { ConflictError, UnavailableError } from '../domain/errors';
 import { hashPassword } from '../domain/password';
 import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
 import type { UserRepository } from '../ports/user-repository';
@@ -205,20 +206,47 @@ export interface SeedResult {
   failures: number;
 }
 
-/** Writes the demo catalogue through the repositories (same guards as every other write). */
+/**
+ * Writes the demo catalogue through the repositories (same guards as every other write). Safe to run
+ * again after an interruption: existing categories and manufacturers are reused by slug and parts
+ * are upserted by (manufacturer, part number), so it resumes where it stopped.
+ */
 export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   const { catalog } = options;
+  const orExisting = async <T>(create: () => Promise<T>, existing: () => Promise<T | undefined>): Promise<T> => {
+    try {
+      return await create();
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      const found = await existing();
+      if (!found) throw err;
+      return found;
+    }
+  };
   const categories: Category[] = [];
   for (const top of CATEGORY_SEEDS) {
-    const parent = await catalog.createCategory({ name: top.name, slug: top.slug, description: top.description, parentId: null });
+    const parent = await orExisting(
+      () => catalog.createCategory({ name: top.name, slug: top.slug, description: top.description, parentId: null }),
+      () => catalog.getCategoryBySlug(top.slug),
+    );
     categories.push(parent);
     for (const sub of top.children) {
-      categories.push(await catalog.createCategory({ name: sub.name, slug: sub.slug, description: sub.description, parentId: parent.id }));
+      categories.push(
+        await orExisting(
+          () => catalog.createCategory({ name: sub.name, slug: sub.slug, description: sub.description, parentId: parent.id }),
+          () => catalog.getCategoryBySlug(sub.slug),
+        ),
+      );
     }
   }
   const manufacturers: Manufacturer[] = [];
   for (const m of MANUFACTURER_SEEDS) {
-    manufacturers.push(await catalog.createManufacturer({ name: m.name, slug: m.slug, description: m.description }));
+    manufacturers.push(
+      await orExisting(
+        () => catalog.createManufacturer({ name: m.name, slug: m.slug, description: m.description }),
+        () => catalog.getManufacturerBySlug(m.slug),
+      ),
+    );
   }
   const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
   const manufacturerId = new Map(manufacturers.map((m) => [m.slug, m.id]));
@@ -232,13 +260,25 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
       categoryId: categoryId.get(categorySlug)!,
       manufacturerId: manufacturerId.get(manufacturerSlug)!,
     }));
-    const result = await catalog.upsertParts(rows);
-    written += result.created + result.updated;
+    const result = await withRetry(() => catalog.upsertParts(rows));
+    written += result.created + result.updated + result.unchanged;
     failures += result.failures.length;
     options.onProgress?.(written, generated.length);
   }
   await ensureAdmin(options.users, options.admin);
   return { categories: categories.length, manufacturers: manufacturers.length, parts: written, failures };
+}
+
+/** Upserts are idempotent, so a batch that hit a transient failure can simply be written again. */
+async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= attempts || !(err instanceof UnavailableError)) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
 }
 
 /** Creates the admin account, or resets its password to the configured one. */

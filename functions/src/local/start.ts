@@ -101,9 +101,13 @@ async function main() {
     say(`  ✓ Table "${env.TABLE_NAME}", buckets and search index ready (${since(t2)})`);
 
     const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.countParts()]);
-    if (categories === 0 && parts === 0) {
+    // The marker lets a seed cut short (Ctrl+C, crash) resume on the next start instead of staying half-done.
+    const seedMarker = join(dataDir, 'seed-state');
+    const seedInterrupted = existsSync(seedMarker) && readFileSync(seedMarker, 'utf8').trim() === 'started';
+    if ((categories === 0 && parts === 0) || seedInterrupted) {
+      writeFileSync(seedMarker, 'started\n');
       const t3 = Date.now();
-      say(`  … Seeding demo data (${env.SEED_PARTS} parts)`);
+      say(`  … ${seedInterrupted ? 'Resuming the interrupted seed' : 'Seeding demo data'} (${env.SEED_PARTS} parts)`);
       let lastShown = 0;
       const seeded = await seedDemoData({
         catalog: deps.catalog,
@@ -121,6 +125,7 @@ async function main() {
         `  ✓ Seeded ${seeded.categories} categories, ${seeded.manufacturers} manufacturers, ${seeded.parts} parts in ${((Date.now() - t3) / 1000).toFixed(1)} s` +
           (seeded.failures ? ` (${seeded.failures} rows skipped)` : ''),
       );
+      writeFileSync(seedMarker, 'done\n');
     } else {
       await ensureAdmin(deps.users, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
       say(`  ✓ Reusing existing data: ${categories} categories, ${parts} parts`);

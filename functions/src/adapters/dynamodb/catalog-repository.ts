@@ -48,7 +48,8 @@ export const MAX_SPECIFICATIONS = 100;
 const PARTS_TOTAL_COUNTER = 'parts-total';
 /** Parts per TransactWriteItems call in bulk upserts: 3 actions each, under the 100-action cap. */
 const PARTS_PER_TRANSACTION = 25;
-const WRITE_CONCURRENCY = 8;
+/** DynamoDB Local serialises transactions on locks; more in flight only adds lock timeouts. */
+const WRITE_CONCURRENCY = 4;
 /** Re-reads after a concurrent writer changed the same item before giving up with 409. */
 const OPTIMISTIC_ATTEMPTS = 4;
 
@@ -123,7 +124,7 @@ export function createCatalogRepository(ctx: TableContext): CatalogRepository {
   /** Runs a transaction; when it is cancelled by a failed condition, `explain` maps the failing action to an error. */
   const transact = async (items: TransactItem[], explain: (index: number) => Error | 'retry') => {
     try {
-      await withConflictRetry(() => client.send(new TransactWriteCommand({ TransactItems: items })));
+      await withConflictRetry((token) => client.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token })));
       return 'ok' as const;
     } catch (err) {
       const codes = cancellationCodes(err);

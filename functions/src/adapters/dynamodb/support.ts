@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ZodType } from 'zod';
@@ -70,14 +71,27 @@ export function isConditionFailed(err: unknown): boolean {
   return err instanceof Error && err.name === 'ConditionalCheckFailedException';
 }
 
-/** Runs `fn`, retrying transactions that collided with a concurrent one (not failed conditions). */
-export async function withConflictRetry<T>(fn: () => Promise<T>, attempts = 8): Promise<T> {
+/** A server-side failure whose outcome is unknown (DynamoDB Local also uses it for lock timeouts under load). */
+export function isTransientServerError(err: unknown): boolean {
+  const name = err instanceof Error ? err.name : '';
+  return name === 'InternalServerError' || name === 'TransactionInProgressException' || name === 'ThrottlingException';
+}
+
+/**
+ * Runs a transaction, retrying with jittered backoff when it collided with a concurrent one (it did
+ * not apply: fresh token) or failed on the server side (outcome unknown: the same token, so a
+ * replay of one that did apply is a no-op). Failed conditions are never retried here.
+ */
+export async function withConflictRetry<T>(fn: (clientRequestToken: string) => Promise<T>, attempts = 8): Promise<T> {
+  let token = randomUUID();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fn();
+      return await fn(token);
     } catch (err) {
-      if (attempt >= attempts || !isTransactionConflict(err)) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+      const conflict = isTransactionConflict(err);
+      if (attempt >= attempts || !(conflict || isTransientServerError(err))) throw err;
+      if (conflict) token = randomUUID();
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(25 * 2 ** attempt, 2000)));
     }
   }
 }
