@@ -24,6 +24,8 @@ async function main() {
   const startedAt = Date.now();
   let env: Env;
   try {
+    // README: copy .env.example to .env; variables already set in the shell win over the file.
+    if (existsSync('.env')) process.loadEnvFile('.env');
     env = loadEnv();
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
