@@ -10,6 +10,7 @@ import { createS3BlobStore } from '../adapters/s3/blob-store';
 import { createS3Client } from '../adapters/s3/client';
 import { createEmbeddedSearchIndex } from '../adapters/search/embedded';
 import { createSearchSync } from '../indexer/search-sync';
+import { createAwsSearchIndex } from '../config/aws-deps';
 import { createInProcessJobRunner } from '../services/in-process-job-runner';
 import { LOCAL_CREDENTIALS } from './aws-local';
 
@@ -21,7 +22,7 @@ export interface LocalDepsOptions {
   s3Endpoint: string;
   /** The S3 origin the browser uses for presigned URLs, when it differs from the server's. */
   s3PublicEndpoint?: string;
-  /** SQLite file of the embedded search index. */
+  /** SQLite file of the embedded search index (unused with SEARCH_ENGINE=opensearch). */
   searchFile: string;
 }
 
@@ -50,7 +51,8 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
     ? createS3Client({ region, endpoint: options.s3PublicEndpoint, credentials: LOCAL_CREDENTIALS })
     : undefined;
   const repos = createDynamoRepositories({ client: doc, tableName: env.TABLE_NAME });
-  const search = createEmbeddedSearchIndex({ file: options.searchFile });
+  // SEARCH_ENGINE=opensearch points the local stack at a real OpenSearch (e.g. LocalStack's) instead.
+  const search = env.SEARCH_ENGINE === 'opensearch' ? createAwsSearchIndex(env) : createEmbeddedSearchIndex({ file: options.searchFile });
   const deps: AppDeps = {
     env,
     logger: options.logger,
