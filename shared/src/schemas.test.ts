@@ -87,3 +87,9 @@ describe('column mapping', () => {
     expect(columnMappingSchema.safeParse({ Title: 'name', PN: 'partNumber', X: 'password' }).success).toBe(false);
   });
 });
+
+describe('default messages', () => {
+  it('a missing required value reads Required', () => {
+    expect(messages(categoryInputSchema.safeParse({ slug: 'valves' }))).toEqual(['Required']);
+  });
+});

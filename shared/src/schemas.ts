@@ -22,6 +22,11 @@ import {
 
 /** Schemas of every entity and payload (spec sections 3 and 7). Shared by the API and the web. */
 
+// Spec section 5: where no custom message is set, a missing value reads 'Required'.
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined),
+});
+
 export const idSchema = z.coerce.number().int().positive();
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const slugSchema = z
