@@ -41,7 +41,7 @@ async function main() {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    say('\nStopping…');
+    if (stops.length > 0) say('\nStopping…');
     for (const stop of stops.reverse()) await stop().catch((err: unknown) => say(`  (while stopping: ${String(err)})`));
     process.exit(code);
   };

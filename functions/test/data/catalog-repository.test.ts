@@ -172,7 +172,7 @@ describe('parts', () => {
     expect(third.failures.map((f) => f.index)).toEqual([60, 61]);
     const updated = await catalog.getParts(third.changedIds);
     expect(updated.every((p) => p.version === 2 && p.name.endsWith('v2'))).toBe(true);
-  });
+  }, 90_000);
 
   test('bulk upsert reports bad rows and still writes the good ones', async () => {
     const { category, manufacturer } = await createCatalogFixture(catalog);
