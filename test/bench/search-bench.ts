@@ -4,6 +4,7 @@
  * the engine alone and through the HTTP API (@hono/node-server + the parts-search routes).
  */
 import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { Agent, get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
@@ -215,12 +216,18 @@ async function main() {
   // Warm the page cache and the statement cache once, as a running server would be.
   for (const op of ops.slice(0, 100)) await runEngine(op);
   const engineTimes = new Map<string, number[]>();
+  const engineCpu = new Map<string, number[]>();
   for (const op of ops) {
     const t = performance.now();
+    const cpu = process.cpuUsage();
     await runEngine(op);
+    const used = process.cpuUsage(cpu);
     push(engineTimes, op.kind, performance.now() - t);
+    push(engineCpu, op.kind, (used.user + used.system) / 1000);
   }
-  const engine = report('Engine alone (in process)', engineTimes);
+  const engine = report('Engine alone (in process), wall-clock', engineTimes);
+  // CPU time leaves out the waits while other processes hold the 2 cores: the engine's own cost.
+  const engineCpuStats = report('Engine alone, CPU time of the process (excludes time preempted by other load)', engineCpu);
 
   const app = new Hono();
   app.onError(errorHandler(silentLogger));
@@ -235,7 +242,7 @@ async function main() {
     await runHttp(base, op);
     push(httpTimes, op.kind, performance.now() - t);
   }
-  const api = report('Through the HTTP API (@hono/node-server, fetch from the same process)', httpTimes);
+  const api = report('Through the HTTP API (@hono/node-server, keep-alive node:http client in the same process), wall-clock', httpTimes);
   agent.destroy();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await index.close();
@@ -246,7 +253,11 @@ async function main() {
     `API ÷ engine p50: everything ${(api.all.p50 / engine.all.p50).toFixed(2)}, autocomplete ${(api.auto.p50 / engine.auto.p50).toFixed(2)}, listings ${(api.listing.p50 / engine.listing.p50).toFixed(2)}`,
   );
   console.log(`API − engine p50 (HTTP + JSON overhead): ${(api.all.p50 - engine.all.p50).toFixed(2)} ms`);
-  console.log(`targets: autocomplete p95 ${engine.auto.p95.toFixed(1)} ms (≤ 15), listing p95 ${engine.listing.p95.toFixed(1)} ms (≤ 50), build ${buildSeconds.toFixed(1)} s (≤ 60), peak ${mb(peak)} MB (≤ 1024)`);
+  console.log(
+    `targets (wall-clock): autocomplete p95 ${engine.auto.p95.toFixed(1)} ms (≤ 15), listing p95 ${engine.listing.p95.toFixed(1)} ms (≤ 50), build ${buildSeconds.toFixed(1)} s (≤ 60), peak ${mb(peak)} MB (≤ 1024)`,
+  );
+  console.log(`CPU time: autocomplete p95 ${engineCpuStats.auto.p95.toFixed(1)} ms, listing p95 ${engineCpuStats.listing.p95.toFixed(1)} ms`);
+  console.log(`load average during the run (1/5/15 min): ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
 
   async function runEngine(op: Op) {
     if (op.run === 'autocomplete') return index.autocomplete(op.q, 10);
