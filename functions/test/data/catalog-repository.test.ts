@@ -212,6 +212,20 @@ describe('concurrency', () => {
     expect(new Set(made.map((m) => m.id)).size).toBe(30);
   });
 
+  test('part ids stay unique when single creates and bulk blocks race', async () => {
+    const { category, manufacturer } = await createCatalogFixture(catalog);
+    const rows = (n: number) =>
+      Array.from({ length: n }, () => ({ name: 'Racing part', partNumber: unique('RP'), status: 'active' as const, categoryId: category.id, manufacturerId: manufacturer.id, specifications: {}, price: null }));
+    const [bulkA, bulkB, ...singles] = await Promise.all([
+      catalog.upsertParts(rows(30)),
+      catalog.upsertParts(rows(30)),
+      ...Array.from({ length: 10 }, () => catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }))),
+    ]);
+    const ids = [...bulkA.changedIds, ...bulkB.changedIds, ...singles.map((p) => p.id)];
+    expect(ids).toHaveLength(70);
+    expect(new Set(ids).size).toBe(70);
+  }, 90_000);
+
   test('concurrent creates with one slug: exactly one wins, the rest get 409', async () => {
     const slug = unique('race');
     const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => catalog.createCategory(buildCategoryInput({ slug, name: `Racer ${i}` }))));
@@ -243,5 +257,14 @@ describe('bad input gets typed errors', () => {
     await expect(catalog.scanParts('garbage!')).rejects.toBeInstanceOf(ValidationError);
     await expect(catalog.scanParts(undefined, 0)).rejects.toBeInstanceOf(ValidationError);
     await expect(catalog.upsertParts('rows' as never)).rejects.toBeInstanceOf(ValidationError);
+    await expect(catalog.getParts('1,2' as never)).rejects.toBeInstanceOf(ValidationError);
+    await expect(catalog.updatePart(123_456, buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }))).rejects.toBeInstanceOf(NotFoundError);
+    const part = await catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }));
+    await expect(catalog.updatePart(part.id, { ...part, price: -5 } as never)).rejects.toBeInstanceOf(ValidationError);
+    await expect(catalog.updatePart(part.id, { ...part, status: 'sold' } as never)).rejects.toBeInstanceOf(ValidationError);
+    expect((await catalog.getPart(part.id))?.version).toBe(1);
+    const odd = await catalog.upsertParts([null, 42, { name: 'x' }] as never);
+    expect(odd).toMatchObject({ created: 0, updated: 0 });
+    expect(odd.failures.map((f) => f.index)).toEqual([0, 1, 2]);
   });
 });

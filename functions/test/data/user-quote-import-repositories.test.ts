@@ -136,5 +136,9 @@ describe('import jobs', () => {
     await expect(deps.imports.updateImportJob('missing', { state: 'exploded' } as never)).rejects.toBeInstanceOf(ValidationError);
     await expect(deps.imports.updateImportJob('missing', { pk: 'x' } as never)).rejects.toBeInstanceOf(ValidationError);
     await expect(deps.imports.getImportJob('')).rejects.toBeInstanceOf(ValidationError);
+    await expect(deps.imports.createImportJob({} as never)).rejects.toBeInstanceOf(ValidationError);
+    await expect(deps.imports.updateImportJob(unique('job'), null as never)).rejects.toBeInstanceOf(ValidationError);
+    await expect(deps.quotes.createQuoteRequest(undefined as never)).rejects.toBeInstanceOf(ValidationError);
+    await expect(deps.users.createUser({ username: 'valid-name' } as never)).rejects.toBeInstanceOf(ValidationError);
   });
 });
