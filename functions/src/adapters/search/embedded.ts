@@ -17,6 +17,8 @@ export interface EmbeddedSearchOptions {
 /** The character right after 'Z' (and so after every normalised part-number character). */
 const PREFIX_END = '[';
 const SORT_IN_PLACE_LIMIT = 20_000;
+/** A typed word prefix is expanded to at most this many index terms; beyond, FTS5's prefix query is used. */
+const MAX_EXPANSION = 32;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS parts (
@@ -42,6 +44,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
   name, manufacturer, category, description,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1, detail = 'none'
 );
+CREATE VIRTUAL TABLE IF NOT EXISTS parts_text_vocab USING fts5vocab (parts_text, 'row');
 `;
 
 /** Bumped when the layout changes: an older file is emptied at open, and the start-up count check reindexes it. */
@@ -55,7 +58,7 @@ CREATE INDEX IF NOT EXISTS parts_mfr_sort ON parts (mfr_sort, pn_sort, id);
 `;
 
 const DROP = `
-DROP TABLE IF EXISTS parts; DROP TABLE IF EXISTS part_specs; DROP TABLE IF EXISTS category_paths; DROP TABLE IF EXISTS part_categories;
+DROP TABLE IF EXISTS parts_text_vocab; DROP TABLE IF EXISTS parts; DROP TABLE IF EXISTS part_specs; DROP TABLE IF EXISTS category_paths; DROP TABLE IF EXISTS part_categories;
 DROP TABLE IF EXISTS tombstones; DROP TABLE IF EXISTS facet_names; DROP TABLE IF EXISTS pn_tri; DROP TABLE IF EXISTS parts_text;
 `;
 
@@ -225,6 +228,31 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     return removed;
   });
 
+  const vocab = db.prepare(`SELECT term FROM parts_text_vocab WHERE term >= ? AND term < ? LIMIT ${MAX_EXPANSION + 1}`).pluck();
+  const expansions = new Map<string, string[]>();
+
+  /**
+   * Every word must match, the last one as a prefix. Prefixes of 2–3 characters use FTS5's prefix
+   * indexes; longer ones are expanded to the matching terms (cached until the next write), because
+   * FTS5 copies a whole prefix doclist before returning a row, and an OR of terms streams.
+   */
+  function ftsMatch(words: string[]): string | null {
+    const head = words.slice(0, -1).map(quote);
+    const last = words[words.length - 1]!;
+    let tail = `${quote(last)}*`;
+    if (last.length > 3) {
+      let terms = expansions.get(last);
+      if (!terms) {
+        terms = vocab.all(last, `${last}\uffff`) as string[];
+        if (expansions.size >= 2000) expansions.clear();
+        expansions.set(last, terms);
+      }
+      if (terms.length === 0) return null;
+      if (terms.length <= MAX_EXPANSION) tail = `(${terms.map(quote).join(' OR ')})`;
+    }
+    return [...head, tail].join(' AND ');
+  }
+
   const reads = {
     exact: db.prepare('SELECT id FROM parts WHERE pn_norm = ?').pluck(),
     prefix: db.prepare(`SELECT id FROM parts WHERE pn_norm > @pn AND pn_norm < @pn || '${PREFIX_END}'`).pluck(),
@@ -241,7 +269,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       sources.push([1, () => reads.exact.all(pn)], [2, () => reads.prefix.all({ pn })]);
       if (pn.length >= 3) sources.push([3, () => reads.infix.all(`"${pn}"`)]);
     }
-    if (text.words.length > 0) sources.push([4, () => reads.text.all(ftsQuery(text.words))]);
+    const match = text.words.length > 0 ? ftsMatch(text.words) : null;
+    if (match) sources.push([4, () => reads.text.all(match)]);
     if (sources.length === 0) return null;
     const tier = scratch(c).tier;
     const ids: number[] = [];
@@ -492,7 +521,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (out.length < limit) take(ac.prefix.all({ pn, limit }));
       if (out.length < limit && pn.length >= 3) take(ac.infix.all(`"${pn}"`, limit * 2));
     }
-    if (out.length < limit && text.words.length > 0) take(ac.text.all(ftsQuery(text.words), limit * 2));
+    const match = out.length < limit && text.words.length > 0 ? ftsMatch(text.words) : null;
+    if (match) take(ac.text.all(match, limit * 2));
     return out;
   }
 
@@ -501,6 +531,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (docs.length === 0) return;
       const c = columns();
       const applied = upsertMany(docs, c);
+      if (applied.length > 0) expansions.clear();
       for (const doc of applied) c.set({ id: doc.id, categoryId: doc.categoryId, manufacturerId: doc.manufacturerId, specNumbers: doc.specNumbers });
       c.changed(applied.map((d) => d.id));
     },
@@ -508,6 +539,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (items.length === 0) return;
       const c = columns();
       const removed = removeMany(items);
+      if (removed.length > 0) expansions.clear();
       for (const id of removed) c.delete(id);
       c.changed(removed);
     },
@@ -534,6 +566,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       // A rebuild follows: the part-number indexes are created in one pass on the first read.
       indexesPending = true;
       names = loadNames();
+      expansions.clear();
       loaded = undefined;
       buffers = undefined;
     },
@@ -549,10 +582,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   };
 }
 
-/** Every word must match; the last one as a prefix. Words are quoted so no FTS syntax leaks in. */
-function ftsQuery(words: string[]): string {
-  return words.map((w, i) => `"${w.replace(/"/g, '""')}"${i === words.length - 1 ? '*' : ''}`).join(' AND ');
-}
+const quote = (w: string) => `"${w.replace(/"/g, '""')}"`;
 
 function facetList(counts: ArrayLike<number>, lookup: Map<number, { name: string; slug: string }>): FacetCount[] {
   const out: FacetCount[] = [];
