@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: DynamoDB Local (Java) needs one of them.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -33,6 +35,7 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -41,6 +44,7 @@ export default defineConfig({
           include: ['infra/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -93,7 +93,7 @@ describe('categories', () => {
   });
 
   test.each([
-    [{ slug: 'ok-slug' }, /expected string/],
+    [{ slug: 'ok-slug' }, 'Required'],
     [{ name: '', slug: 'ok-slug' }, 'Required'],
     [{ name: 'X', slug: 'Not A Slug' }, 'Use lower-case letters, digits and single hyphens'],
     [{ name: 'X', slug: 'x', parentId: 'abc' }, /expected number/],
