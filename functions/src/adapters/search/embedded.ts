@@ -237,20 +237,27 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
    * FTS5 copies a whole prefix doclist before returning a row, and an OR of terms streams.
    */
   function ftsMatch(words: string[]): string | null {
-    const head = words.slice(0, -1).map(quote);
+    const termsIn = (from: string, to: string) => {
+      const key = `${from}\u0000${to}`;
+      let terms = expansions.get(key);
+      if (!terms) {
+        terms = vocab.all(from, to) as string[];
+        if (expansions.size >= 4000) expansions.clear();
+        expansions.set(key, terms);
+      }
+      return terms;
+    };
+    const head = words.slice(0, -1);
+    // A whole word that is not in the index cannot match: skip the (possibly large) prefix read after it.
+    if (head.some((w) => termsIn(w, `${w}\u0000`).length === 0)) return null;
     const last = words[words.length - 1]!;
     let tail = `${quote(last)}*`;
     if (last.length > 3) {
-      let terms = expansions.get(last);
-      if (!terms) {
-        terms = vocab.all(last, `${last}\uffff`) as string[];
-        if (expansions.size >= 2000) expansions.clear();
-        expansions.set(last, terms);
-      }
+      const terms = termsIn(last, `${last}\uffff`);
       if (terms.length === 0) return null;
       if (terms.length <= MAX_EXPANSION) tail = `(${terms.map(quote).join(' OR ')})`;
     }
-    return [...head, tail].join(' AND ');
+    return [...head.map(quote), tail].join(' AND ');
   }
 
   const reads = {
