@@ -44,8 +44,16 @@ export function createStreamHandler(deps: { catalog: CatalogRepository; search: 
     };
 
     for (const record of event.Records) {
-      const newImage = image(record, 'NewImage');
-      const oldImage = image(record, 'OldImage');
+      let newImage: Item | undefined;
+      let oldImage: Item | undefined;
+      try {
+        newImage = image(record, 'NewImage');
+        oldImage = image(record, 'OldImage');
+      } catch (err) {
+        // A record that cannot be decoded never will be: skip it rather than block the shard forever.
+        logger.warn('stream_record_skipped', { reason: err instanceof Error ? err.message : String(err), eventID: record.eventID });
+        continue;
+      }
       const type = (newImage ?? oldImage)?.type;
       if (type === 'part') {
         if (record.eventName === 'REMOVE') {

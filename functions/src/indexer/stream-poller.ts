@@ -165,10 +165,29 @@ function toLambdaRecord(r: _Record) {
     awsRegion: r.awsRegion,
     dynamodb: {
       Keys: r.dynamodb?.Keys,
-      NewImage: r.dynamodb?.NewImage,
-      OldImage: r.dynamodb?.OldImage,
+      NewImage: repairEmptyMaps(r.dynamodb?.NewImage),
+      OldImage: repairEmptyMaps(r.dynamodb?.OldImage),
       SequenceNumber: r.dynamodb?.SequenceNumber,
       StreamViewType: r.dynamodb?.StreamViewType,
     },
   };
+}
+
+type RawImage = Record<string, unknown> | undefined;
+
+/**
+ * The DynamoDB Streams client deserialises an empty map attribute `{ M: {} }` as `{}` (no member set),
+ * which unmarshall rejects. Lambda's event JSON keeps `{ M: {} }`, so put it back here.
+ */
+function repairEmptyMaps<T extends RawImage>(image: T): T {
+  if (!image) return image;
+  const fix = (value: unknown): unknown => {
+    if (!value || typeof value !== 'object') return value;
+    const attr = value as Record<string, unknown>;
+    if (Object.keys(attr).length === 0) return { M: {} };
+    if (attr.M && typeof attr.M === 'object') return { M: repairEmptyMaps(attr.M as Record<string, unknown>) };
+    if (Array.isArray(attr.L)) return { L: attr.L.map(fix) };
+    return value;
+  };
+  return Object.fromEntries(Object.entries(image).map(([k, v]) => [k, fix(v)])) as T;
 }

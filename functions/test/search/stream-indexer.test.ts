@@ -156,6 +156,10 @@ describe('stream indexer', () => {
       const marker = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: markerPn }));
       await waitFor(async () => (await names(markerPn)).length === 1, 20_000, 'the poller did not index the marker part');
       const categoryName = (await deps.catalog.getCategory(categoryId))!.name;
+      // The streams client reads an empty map as `{}`; a part without specifications must still index.
+      const bare = unique('BARE').toUpperCase();
+      await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: bare, name: 'Plain bushing', specifications: {} }));
+      await waitFor(async () => (await names(bare))[0] === `Plain bushing|${categoryName}`, 20_000, 'a part without specifications did not reach the index');
       const pn = unique('POLL').toUpperCase();
       const part = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: pn, name: 'Vane pump' }));
       await waitFor(async () => (await names(pn))[0] === `Vane pump|${categoryName}`, 20_000, 'the new part did not reach the index');
