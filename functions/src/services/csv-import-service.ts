@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { slugify } from '@parts/shared/slugify';
 import {
@@ -21,14 +22,7 @@ export const IMPORT_BATCH_SIZE = 500;
 export const MAX_REPORTED_ERRORS = 1000;
 
 const FIELD_LABELS: Record<PartImportField | 'slug' | 'specifications', string> = {
-  name: 'Part Name',
-  partNumber: 'Part Number',
-  description: 'Description',
-  price: 'Price',
-  categoryId: 'Category',
-  manufacturerId: 'Manufacturer',
-  status: 'Status',
-  image: 'Image URL',
+  ...PART_IMPORT_FIELD_LABELS,
   slug: 'Slug',
   specifications: 'Specifications',
 };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { CSV_MAX_REQUEST_BYTES } from '@parts/shared/constants';
+import { PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
 import type { ColumnMapping, CsvImportResult, CsvPreview } from '@parts/shared/schemas';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -17,7 +18,7 @@ import { isFinished, useImportJob } from '../api/get-import-job';
 import { getAdminStatsQueryOptions } from '../api/get-admin-stats';
 import { partListsKey } from '../api/get-admin-parts';
 import { toastImportResult } from '../lib/admin-toasts';
-import { FIELD_LABELS, OPTIONAL_FIELDS, REQUIRED_FIELDS, assignTarget, estimateRows, hasRequired, specTarget } from '../lib/column-mapping';
+import { OPTIONAL_FIELDS, REQUIRED_FIELDS, assignTarget, estimateRows, hasRequired, specTarget } from '../lib/column-mapping';
 
 type Step = 'upload' | 'mapping' | 'results';
 const NOT_MAPPED = 'not-mapped';
@@ -33,12 +34,12 @@ function MappingSelect({ header, value, onChange }: { header: string; value: str
         <SelectItem value={NOT_MAPPED}>Not mapped</SelectItem>
         {REQUIRED_FIELDS.map((f) => (
           <SelectItem key={f} value={f}>
-            {FIELD_LABELS[f]} (required)
+            {PART_IMPORT_FIELD_LABELS[f]} (required)
           </SelectItem>
         ))}
         {OPTIONAL_FIELDS.map((f) => (
           <SelectItem key={f} value={f}>
-            {FIELD_LABELS[f]}
+            {PART_IMPORT_FIELD_LABELS[f]}
           </SelectItem>
         ))}
         {spec ? <SelectItem value={spec}>Specification: {spec.slice('spec:'.length)}</SelectItem> : null}

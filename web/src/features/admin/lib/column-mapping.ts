@@ -1,16 +1,5 @@
 import { PART_IMPORT_FIELDS, type PartImportField } from '@parts/shared/schemas';
 
-export const FIELD_LABELS: Record<PartImportField, string> = {
-  name: 'Part Name',
-  partNumber: 'Part Number',
-  description: 'Description',
-  price: 'Price',
-  categoryId: 'Category',
-  manufacturerId: 'Manufacturer',
-  status: 'Status',
-  image: 'Image URL',
-};
-
 export const REQUIRED_FIELDS: readonly PartImportField[] = ['name', 'partNumber'];
 export const OPTIONAL_FIELDS = PART_IMPORT_FIELDS.filter((f) => !REQUIRED_FIELDS.includes(f));
 
