@@ -42,7 +42,7 @@ export function assertJava(): void {
 
 export interface LocalDynamo {
   endpoint: string;
-  /** The Java process, so a last-resort exit hook can kill it synchronously. */
+  /** The Java process (shown by `npm start`; an exit hook kills it whatever ends this process). */
   pid: number | undefined;
   stop(): Promise<void>;
 }
@@ -53,12 +53,16 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child: ChildProcess = spawnDynamo({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  // Last resort from the moment it exists (a failed or interrupted start included): Java must not outlive us.
+  const killOnExit = () => void child.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   const endpoint = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.slice(-2000)}`);
+  const ready = waitFor(async () => {
+    if (hasExited(child)) throw new Error(`DynamoDB Local exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`);
     const res = await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables', authorization: 'AWS4-HMAC-SHA256 Credential=S3RVER/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x' },
@@ -66,6 +70,12 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
     }).catch(() => undefined);
     return res?.ok === true;
   }, 60_000, 'DynamoDB Local did not start');
+  try {
+    await ready;
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
   return {
     endpoint,
     pid: child.pid,
@@ -98,8 +108,13 @@ export async function startS3Local(options: { port?: number; directory: string; 
   };
 }
 
+/** A child killed by a signal keeps exitCode null, so both codes have to be looked at. */
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (hasExited(child)) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');

@@ -36,7 +36,6 @@ async function main() {
   say(`Industrial Parts Hub — starting (data in ${dataDir})`);
 
   const stops: (() => Promise<void>)[] = [];
-  const javaPids: number[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -47,16 +46,6 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
-  // Last resort: never leave the Java process behind, whatever ends this one.
-  process.on('exit', () => {
-    for (const pid of javaPids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  });
 
   try {
     let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
@@ -68,7 +57,7 @@ async function main() {
       dynamoEndpoint
         ? undefined
         : startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') }).then((d) => {
-            say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)})`);
+            say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)}, pid ${d.pid ?? '?'})`);
             return d;
           }),
       s3Endpoint
@@ -79,7 +68,6 @@ async function main() {
           }),
     ]);
     if (dynamo) {
-      if (dynamo.pid) javaPids.push(dynamo.pid);
       stops.push(() => dynamo.stop());
       dynamoEndpoint = dynamo.endpoint;
     } else say(`  ✓ Using DynamoDB at ${dynamoEndpoint}`);
@@ -165,7 +153,9 @@ async function main() {
     );
     await new Promise<void>((ready, fail) => {
       server.once('listening', () => ready());
-      server.once('error', fail);
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        fail(err.code === 'EADDRINUSE' ? new StartError(`Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`) : err),
+      );
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -174,11 +164,16 @@ async function main() {
     say(`Admin login: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD === 'admin123' ? 'admin123 (the local default; set ADMIN_PASSWORD to change)' : '(the ADMIN_PASSWORD you set)'}`);
     say('Press Ctrl+C to stop.');
   } catch (err) {
-    if (err instanceof JavaMissingError) process.stderr.write(`\n${err.message}\n`);
+    // Ctrl+C during start-up closes the clients under the seed; that error is the stop, not a failure.
+    if (stopping) return;
+    if (err instanceof JavaMissingError || err instanceof StartError) process.stderr.write(`\n${err.message}\n`);
     else process.stderr.write(`\nStart-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     await shutdown(1);
   }
 }
+
+/** A start-up failure whose message says it all (no stack trace). */
+class StartError extends Error {}
 
 /** JWT_SECRET when set; otherwise (never in production, env.ts refuses that) one generated key kept in DATA_DIR. */
 function loadOrCreateJwtSecret(env: Env, dataDir: string): Uint8Array {
