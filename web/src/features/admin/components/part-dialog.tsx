@@ -1,20 +1,19 @@
-import { useEffect } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { PART_STATUSES, PART_STATUS_LABELS, PRICE_STEP } from '@parts/shared/constants';
+import { PRICE_STEP } from '@parts/shared/constants';
 import { partInputSchema, type Category, type Manufacturer, type PartInput, type PartView } from '@parts/shared/schemas';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { useCreatePart } from '../api/create-part';
 import { useUpdatePart } from '../api/update-part';
-import { autoSlug } from '../lib/slug-autofill';
+import { useEntityForm, useNameSlug } from '../hooks/use-entity-form';
+import { PART_STATUS_OPTIONS, idOptions } from '../lib/select-options';
+import { FormDialog } from './form-dialog';
+import { OptionSelect } from './option-select';
 
 /** The shared part schema, with specifications edited as rows and folded back into a map on submit. */
 const partFormSchema = partInputSchema
@@ -67,180 +66,125 @@ interface PartDialogProps {
 }
 
 export function PartDialog({ open, onOpenChange, part, categories, manufacturers }: PartDialogProps) {
-  const editing = part !== undefined;
   const create = useCreatePart();
   const update = useUpdatePart();
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(partFormSchema), defaultValues: emptyValues(part) });
-  const specs = useFieldArray({ control: form.control, name: 'specRows' });
-  const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    if (open) form.reset(emptyValues(part));
-  }, [open, part, form]);
-
-  const close = () => {
-    form.reset(emptyValues());
-    onOpenChange(false);
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const input = toInput(values);
-      if (part) await update.mutateAsync({ id: part.id, input });
-      else await create.mutateAsync(input);
-      close();
-    } catch {
-      // The mutation's error toast already told the admin; the dialog stays open for a fix.
-    }
+  const { form, errors, editing, dialog } = useEntityForm({
+    schema: partFormSchema,
+    open,
+    onOpenChange,
+    item: part,
+    toValues: emptyValues,
+    create: (values) => create.mutateAsync(toInput(values)),
+    update: ({ id, input }) => update.mutateAsync({ id, input: toInput(input) }),
   });
-
-  const slug = String(useWatch({ control: form.control, name: 'slug' }) ?? '');
-  const nameField = form.register('name');
+  const specs = useFieldArray({ control: form.control, name: 'specRows' });
+  const { slug, nameInput } = useNameSlug(form, editing);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Part' : 'Create New Part'}</DialogTitle>
-          <DialogDescription>{editing ? 'Update the part details.' : 'Add a new part to the catalogue.'}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Part Name" error={errors.name?.message}>
-              <Input
-                {...nameField}
-                onChange={(event) => {
-                  const previousName = String(form.getValues('name') ?? '');
-                  void nameField.onChange(event);
-                  const next = autoSlug({ slug: String(form.getValues('slug') ?? ''), previousName, name: event.target.value, editing });
-                  if (next !== null) form.setValue('slug', next, { shouldValidate: form.formState.isSubmitted });
-                }}
+    <FormDialog
+      {...dialog}
+      className="max-w-2xl"
+      title={editing ? 'Edit Part' : 'Create New Part'}
+      description={editing ? 'Update the part details.' : 'Add a new part to the catalogue.'}
+      submitLabel={editing ? 'Update Part' : 'Create Part'}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Part Name" error={errors.name?.message}>
+          <Input {...nameInput} />
+        </FormField>
+        <FormField label="Part Number" error={errors.partNumber?.message}>
+          <Input {...form.register('partNumber')} />
+        </FormField>
+      </div>
+      <FormField label="URL Slug" error={errors.slug?.message} hint={`URL preview: /part/${slug || 'part-slug'}`}>
+        <Input {...form.register('slug')} />
+      </FormField>
+      <FormField label="Description" error={errors.description?.message}>
+        <Textarea {...form.register('description')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <FormField label="Category" id="part-category" error={errors.categoryId?.message}>
+              <OptionSelect
+                id="part-category"
+                value={field.value ? String(field.value) : ''}
+                onValueChange={(v) => field.onChange(Number(v))}
+                options={idOptions(categories)}
+                placeholder="Select a category"
               />
             </FormField>
-            <FormField label="Part Number" error={errors.partNumber?.message}>
-              <Input {...form.register('partNumber')} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="manufacturerId"
+          render={({ field }) => (
+            <FormField label="Manufacturer" id="part-manufacturer" error={errors.manufacturerId?.message}>
+              <OptionSelect
+                id="part-manufacturer"
+                value={field.value ? String(field.value) : ''}
+                onValueChange={(v) => field.onChange(Number(v))}
+                options={idOptions(manufacturers)}
+                placeholder="Select a manufacturer"
+              />
             </FormField>
-          </div>
-          <FormField label="URL Slug" error={errors.slug?.message} hint={`URL preview: /part/${slug || 'part-slug'}`}>
-            <Input {...form.register('slug')} />
-          </FormField>
-          <FormField label="Description" error={errors.description?.message}>
-            <Textarea {...form.register('description')} />
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Controller
-              control={form.control}
-              name="categoryId"
-              render={({ field }) => (
-                <FormField label="Category" id="part-category" error={errors.categoryId?.message}>
-                  <Select value={field.value ? String(field.value) : ''} onValueChange={(v) => field.onChange(Number(v))}>
-                    <SelectTrigger id="part-category">
-                      <SelectValue placeholder="Select a category" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {categories.map((c) => (
-                        <SelectItem key={c.id} value={String(c.id)}>
-                          {c.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </FormField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="manufacturerId"
-              render={({ field }) => (
-                <FormField label="Manufacturer" id="part-manufacturer" error={errors.manufacturerId?.message}>
-                  <Select value={field.value ? String(field.value) : ''} onValueChange={(v) => field.onChange(Number(v))}>
-                    <SelectTrigger id="part-manufacturer">
-                      <SelectValue placeholder="Select a manufacturer" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {manufacturers.map((m) => (
-                        <SelectItem key={m.id} value={String(m.id)}>
-                          {m.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </FormField>
-              )}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Price (USD)" error={errors.price?.message}>
-              <Input type="number" step={PRICE_STEP} min={0} inputMode="decimal" {...form.register('price')} />
+          )}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Price (USD)" error={errors.price?.message}>
+          <Input type="number" step={PRICE_STEP} min={0} inputMode="decimal" {...form.register('price')} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <FormField label="Status" id="part-status" error={errors.status?.message}>
+              <OptionSelect id="part-status" value={String(field.value ?? 'active')} onValueChange={field.onChange} options={PART_STATUS_OPTIONS} />
             </FormField>
-            <Controller
-              control={form.control}
-              name="status"
-              render={({ field }) => (
-                <FormField label="Status" id="part-status" error={errors.status?.message}>
-                  <Select value={String(field.value ?? 'active')} onValueChange={field.onChange}>
-                    <SelectTrigger id="part-status">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {PART_STATUSES.map((s) => (
-                        <SelectItem key={s} value={s}>
-                          {PART_STATUS_LABELS[s]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </FormField>
-              )}
-            />
-          </div>
-          <FormField label="Image URL" error={errors.image?.message}>
-            <Input type="url" placeholder="https://example.com/part.jpg" {...form.register('image')} />
-          </FormField>
-          <fieldset className="grid gap-2 rounded-md border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium">Specifications</legend>
-            {specs.fields.length === 0 ? <p className="text-sm text-slate-600">No specifications yet.</p> : null}
-            {specs.fields.map((row, index) => {
-              const rowErrors = errors.specRows?.[index];
-              return (
-                <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-                  <div className="grid gap-1">
-                    <Label htmlFor={`spec-key-${row.id}`} className="sr-only">
-                      Specification {index + 1} name
-                    </Label>
-                    <Input id={`spec-key-${row.id}`} placeholder="Name (e.g. bore)" aria-invalid={rowErrors?.key ? true : undefined} {...form.register(`specRows.${index}.key`)} />
-                    {rowErrors?.key?.message ? <p className="text-xs text-red-700">{rowErrors.key.message}</p> : null}
-                  </div>
-                  <div className="grid gap-1">
-                    <Label htmlFor={`spec-value-${row.id}`} className="sr-only">
-                      Specification {index + 1} value
-                    </Label>
-                    <Input id={`spec-value-${row.id}`} placeholder="Value (e.g. 32 mm)" aria-invalid={rowErrors?.value ? true : undefined} {...form.register(`specRows.${index}.value`)} />
-                    {rowErrors?.value?.message ? <p className="text-xs text-red-700">{rowErrors.value.message}</p> : null}
-                  </div>
-                  <Button size="icon" variant="ghost" aria-label={`Remove specification ${index + 1}`} onClick={() => specs.remove(index)}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
-                </div>
-              );
-            })}
-            <div>
-              <Button size="sm" variant="outline" onClick={() => specs.append({ key: '', value: '' })}>
-                <Plus className="h-4 w-4" aria-hidden />
-                Add Specification
+          )}
+        />
+      </div>
+      <FormField label="Image URL" error={errors.image?.message}>
+        <Input type="url" placeholder="https://example.com/part.jpg" {...form.register('image')} />
+      </FormField>
+      <fieldset className="grid gap-2 rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium">Specifications</legend>
+        {specs.fields.length === 0 ? <p className="text-sm text-slate-600">No specifications yet.</p> : null}
+        {specs.fields.map((row, index) => {
+          const rowErrors = errors.specRows?.[index];
+          return (
+            <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+              <div className="grid gap-1">
+                <Label htmlFor={`spec-key-${row.id}`} className="sr-only">
+                  Specification {index + 1} name
+                </Label>
+                <Input id={`spec-key-${row.id}`} placeholder="Name (e.g. bore)" aria-invalid={rowErrors?.key ? true : undefined} {...form.register(`specRows.${index}.key`)} />
+                {rowErrors?.key?.message ? <p className="text-xs text-red-700">{rowErrors.key.message}</p> : null}
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`spec-value-${row.id}`} className="sr-only">
+                  Specification {index + 1} value
+                </Label>
+                <Input id={`spec-value-${row.id}`} placeholder="Value (e.g. 32 mm)" aria-invalid={rowErrors?.value ? true : undefined} {...form.register(`specRows.${index}.value`)} />
+                {rowErrors?.value?.message ? <p className="text-xs text-red-700">{rowErrors.value.message}</p> : null}
+              </div>
+              <Button size="icon" variant="ghost" aria-label={`Remove specification ${index + 1}`} onClick={() => specs.remove(index)}>
+                <Trash2 className="h-4 w-4" aria-hidden />
               </Button>
             </div>
-          </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving...' : editing ? 'Update Part' : 'Create Part'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          );
+        })}
+        <div>
+          <Button size="sm" variant="outline" onClick={() => specs.append({ key: '', value: '' })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Specification
+          </Button>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,16 +1,17 @@
 import { Paperclip } from 'lucide-react';
-import { QUOTE_STATUSES, type QuoteStatus } from '@parts/shared/constants';
+import type { QuoteStatus } from '@parts/shared/constants';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { capitalize, formatDateTime } from '../../../lib/format';
 import { useQuoteRequest } from '../api/get-quote-request';
 import { useUpdateQuoteStatus } from '../api/update-quote-status';
+import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
 import { LoadError } from './empty-state';
+import { OptionSelect } from './option-select';
 
 function formatBytes(size: number): string {
   return size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
@@ -41,22 +42,13 @@ function Details({ request }: { request: QuoteRequest }) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="quote-status">Update Status</Label>
-            <Select
+            <OptionSelect
+              id="quote-status"
               value={request.status}
               disabled={updateStatus.isPending}
               onValueChange={(status) => updateStatus.mutate({ id: request.id, status: status as QuoteStatus })}
-            >
-              <SelectTrigger id="quote-status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {QUOTE_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {capitalize(s)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={QUOTE_STATUS_OPTIONS}
+            />
           </div>
         </div>
       </section>
