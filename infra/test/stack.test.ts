@@ -5,7 +5,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '@parts/functions/adapters/dynamodb/table';
-import { PENDING_UPLOAD_TAG, UPLOAD_PREFIX } from '../src/constructs/files';
+import { QUOTE_PREFIX, UPLOAD_PREFIX } from '../src/constructs/files';
 import { SPA_REWRITE_CODE } from '../src/constructs/spa-rewrite';
 import { PLACEHOLDER_SITE, siteSourceDir } from '../src/paths';
 import { STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
@@ -190,17 +190,14 @@ describe('files', () => {
     expect(rules(ids.attachments)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
-        expect.objectContaining({
-          Prefix: UPLOAD_PREFIX,
-          TagFilters: [{ Key: PENDING_UPLOAD_TAG.key, Value: PENDING_UPLOAD_TAG.value }],
-          ExpirationInDays: 2,
-          Status: 'Enabled',
-        }),
+        { Id: 'expire-unclaimed-uploads', Prefix: 'uploads/', ExpirationInDays: 2, Status: 'Enabled' },
       ]),
     );
-    // Claimed attachments are customer documents: nothing may expire an untagged object.
-    const attachmentExpiry = rules(ids.attachments).filter((r) => r.ExpirationInDays !== undefined);
-    expect(attachmentExpiry.every((r) => Array.isArray(r.TagFilters) && r.TagFilters.length > 0)).toBe(true);
+    // Stored requests' files are customer documents: the only expiry is the uploads/ prefix, so quotes/ never expires.
+    const attachmentExpiry = rules(ids.attachments).filter((r) => r.ExpirationInDays !== undefined || r.ExpirationDate !== undefined);
+    expect(attachmentExpiry.map((r) => r.Prefix)).toEqual([UPLOAD_PREFIX]);
+    expect(QUOTE_PREFIX.startsWith(UPLOAD_PREFIX)).toBe(false);
+    expect(attachmentExpiry.some((r) => QUOTE_PREFIX.startsWith(String(r.Prefix)))).toBe(false);
     expect(rules(ids.staging)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
@@ -272,6 +269,19 @@ describe('secrets and least privilege', () => {
     expect(actionsOn(roles.indexer, ids.table)).not.toEqual(expect.arrayContaining([write[0]]));
     expect(actionsOn(roles.api, ids.table)).toEqual(expect.arrayContaining(write));
     expect(actionsOn(roles.api, ids.attachments)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    // Object actions on the attachments bucket reach uploads/* and quotes/* only, never the whole bucket.
+    const objectResources = allowStatementsOf(template, roles.api)
+      .filter((s) => JSON.stringify(s.Resource).includes(`"${ids.attachments}"`) && asArray(s.Action).includes('s3:GetObject'))
+      .flatMap((s) => asArray(s.Resource as unknown))
+      .map((r) => JSON.stringify(r));
+    expect(objectResources).toHaveLength(2);
+    expect(objectResources.filter((r) => r.includes('/uploads/*'))).toHaveLength(1);
+    expect(objectResources.filter((r) => r.includes('/quotes/*'))).toHaveLength(1);
+    const attachmentObjectActions = allowStatementsOf(template, roles.api)
+      .filter((s) => JSON.stringify(s.Resource).includes('/uploads/*'))
+      .flatMap((s) => asArray(s.Action))
+      .sort();
+    expect(attachmentObjectActions).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     expect(actionsOn(roles.api, ids.staging)).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
     expect(actionsOn(roles.importJob, ids.staging)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket']);
     expect(actionsOn(roles.importJob, ids.attachments)).toEqual([]);

@@ -39,6 +39,9 @@ export const ATTACHMENT_MIME_TYPES = [
 export type AttachmentMimeType = (typeof ATTACHMENT_MIME_TYPES)[number];
 /** Presigned upload links (attachments, CSV staging) are valid this long. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Attachments bucket layout: unclaimed presigned uploads (expired by the bucket lifecycle) and stored requests' files. */
+export const ATTACHMENT_UPLOAD_PREFIX = 'uploads/';
+export const QUOTE_ATTACHMENT_PREFIX = 'quotes/';
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
 export const MIN_CUSTOMER_NAME = 2;

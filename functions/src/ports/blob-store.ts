@@ -16,6 +16,8 @@ export interface BlobStore {
   /** The first `length` bytes (content sniffing). */
   readStart(bucket: Bucket, key: string, length: number): Promise<Buffer>;
   stream(bucket: Bucket, key: string): Promise<Readable>;
+  /** Server-side copy within one bucket, keeping the content type; NotFoundError when the source is missing. */
+  copy(bucket: Bucket, fromKey: string, toKey: string): Promise<void>;
   delete(bucket: Bucket, keys: string[]): Promise<void>;
   presignPut(bucket: Bucket, key: string, contentType: string, size: number, ttlSeconds: number): Promise<PresignedPut>;
   presignGet(bucket: Bucket, key: string, ttlSeconds: number, downloadName?: string): Promise<string>;

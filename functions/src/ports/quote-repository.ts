@@ -1,6 +1,8 @@
 import type { Attachment, QuoteRequest, QuoteStatus } from '@parts/shared/schemas';
 
 export interface NewQuoteRequest {
+  /** An id taken earlier with reserveQuoteId (so files can be stored under it first); a fresh one otherwise. */
+  id?: number;
   customerName: string;
   customerEmail: string;
   customerPhone?: string;
@@ -17,6 +19,9 @@ export interface NewQuoteRequest {
 }
 
 export interface QuoteRepository {
+  /** Takes the next quote id without storing anything; an unused reserved id is simply skipped. */
+  reserveQuoteId(): Promise<number>;
+  /** ConflictError when a request with the given id already exists. */
   createQuoteRequest(input: NewQuoteRequest): Promise<QuoteRequest>;
   getQuoteRequest(id: number): Promise<QuoteRequest | undefined>;
   /** Newest first. */

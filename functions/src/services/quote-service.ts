@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, DOWNLOAD_URL_TTL_SECONDS } from '@parts/shared/constants';
+import {
+  ATTACHMENT_UPLOAD_PREFIX,
+  DOWNLOAD_URL_TTL_SECONDS,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  QUOTE_ATTACHMENT_PREFIX,
+} from '@parts/shared/constants';
 import type { AdminQuoteCreate, Attachment, QuoteFormInput, QuoteLineInput, QuoteRequest } from '@parts/shared/schemas';
-import { ValidationError } from '../domain/errors';
+import { NotFoundError, ValidationError } from '../domain/errors';
 import { sniffAttachmentType } from '../domain/file-type';
 import type { BlobStore } from '../ports/blob-store';
 import type { CatalogRepository } from '../ports/catalog-repository';
@@ -49,7 +55,9 @@ function decodeKeyName(segment: string): string {
 }
 
 /** Direct uploads live under the uploader's own prefix, so a key proves whose it is. */
-export const attachmentUploadPrefix = (userId: number) => `uploads/${userId}/`;
+export const attachmentUploadPrefix = (userId: number) => `${ATTACHMENT_UPLOAD_PREFIX}${userId}/`;
+/** A stored request's files live under its id; nothing expires there. */
+export const quoteAttachmentPrefix = (quoteId: number) => `${QUOTE_ATTACHMENT_PREFIX}${quoteId}/`;
 
 export function createQuoteService(deps: QuoteServiceDeps) {
   async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteRequest['items']> {
@@ -114,36 +122,71 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     };
   }
 
+  /** Deletes objects written for a request that was then not stored; the request's own error wins. */
+  async function removeWritten(written: string[]) {
+    if (written.length === 0) return;
+    await deps.blobs.delete('attachments', written).catch((e: unknown) =>
+      deps.logger.error('quote.attachment_cleanup_failed', { keys: written, error: String(e) }),
+    );
+  }
+
   return {
     /** Multipart submission: everything is checked before the first byte is written to S3. */
     async submitWithFiles(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], files: IncomingFile[]): Promise<QuoteRequest> {
       const checked = checkFiles(files);
       const items = await resolveItems(lines);
+      const id = await deps.quotes.reserveQuoteId();
       const written: string[] = [];
       try {
         const attachments: Attachment[] = [];
         for (const [i, a] of checked.entries()) {
-          const key = `quotes/${customer.id}/${randomUUID()}/${encodeURIComponent(a.fileName)}`;
+          const key = `${quoteAttachmentPrefix(id)}${randomUUID()}/${encodeURIComponent(a.fileName)}`;
           await deps.blobs.put('attachments', key, files[i]!.data, a.contentType, a.size);
           written.push(key);
           attachments.push({ ...a, key });
         }
-        return await deps.quotes.createQuoteRequest(newRequest(customer, form, items, attachments));
+        return await deps.quotes.createQuoteRequest({ id, ...newRequest(customer, form, items, attachments) });
       } catch (err) {
-        if (written.length > 0) {
-          await deps.blobs.delete('attachments', written).catch((e: unknown) =>
-            deps.logger.error('quote.attachment_cleanup_failed', { keys: written, error: String(e) }),
-          );
-        }
+        await removeWritten(written);
         throw err;
       }
     },
 
-    /** JSON submission referring to objects the customer uploaded with a presigned PUT. */
+    /**
+     * JSON submission referring to objects the customer uploaded with a presigned PUT. Each upload is
+     * moved under the request's own prefix, so whatever stays under uploads/ is abandoned and expires.
+     */
     async submitWithKeys(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], keys: string[]): Promise<QuoteRequest> {
       const items = await resolveItems(lines);
-      const attachments = await checkUploadedKeys(customer, keys);
-      return deps.quotes.createQuoteRequest(newRequest(customer, form, items, attachments));
+      const uploaded = await checkUploadedKeys(customer, keys);
+      const id = await deps.quotes.reserveQuoteId();
+      const uploadPrefix = attachmentUploadPrefix(customer.id);
+      const written: string[] = [];
+      let created: QuoteRequest;
+      try {
+        const attachments: Attachment[] = [];
+        for (const a of uploaded) {
+          const key = `${quoteAttachmentPrefix(id)}${a.key.slice(uploadPrefix.length)}`;
+          try {
+            await deps.blobs.copy('attachments', a.key, key);
+          } catch (err) {
+            // Claimed by a concurrent submission of the same upload in the meantime.
+            if (err instanceof NotFoundError) throw new ValidationError(ATTACHMENT_NOT_FOUND);
+            throw err;
+          }
+          written.push(key);
+          attachments.push({ ...a, key });
+        }
+        created = await deps.quotes.createQuoteRequest({ id, ...newRequest(customer, form, items, attachments) });
+      } catch (err) {
+        await removeWritten(written);
+        throw err;
+      }
+      // The request is stored; an upload left behind here is only garbage that the bucket lifecycle expires.
+      await deps.blobs.delete('attachments', uploaded.map((a) => a.key)).catch((e: unknown) =>
+        deps.logger.warn('quote.upload_cleanup_failed', { keys: uploaded.map((a) => a.key), error: String(e) }),
+      );
+      return created;
     },
 
     async adminCreate(admin: Customer, input: AdminQuoteCreate): Promise<QuoteRequest> {

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { TEST_BUCKETS } from '../support/test-deps';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
 import type { StoredPart } from '../../src/ports/catalog-repository';
+import { UnavailableError } from '../../src/domain/errors';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 0x20)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]);
@@ -90,7 +92,8 @@ describe('public submission (multipart)', () => {
         { fileName: 'photo.png', contentType: 'image/png', size: PNG.length },
       ],
     });
-    expect(await objectsUnder(`quotes/${user.id}/`)).toEqual(expect.arrayContaining(created.attachments.map((a) => a.key)));
+    expect(created.attachments.every((a) => a.key.startsWith(`quotes/${created.id}/`))).toBe(true);
+    expect(await objectsUnder(`quotes/${created.id}/`)).toEqual(expect.arrayContaining(created.attachments.map((a) => a.key)));
 
     const detail = await api.call('GET', `/api/quote-requests/${created.id}`, { cookie: admin.cookie });
     expect(detail.status).toBe(200);
@@ -106,12 +109,12 @@ describe('public submission (multipart)', () => {
 
   test('a spoofed attachment (.pdf name over other bytes) is refused and leaves no object behind', async () => {
     const before = await countQuotes();
-    const objects = await objectsUnder(`quotes/${user.id}/`);
+    const good = `${randomUUID()}.pdf`;
     await expectRejected(
       api.call('POST', '/api/quote-requests', {
         cookie: user.cookie,
         body: form(validFields(), [
-          { name: 'good.pdf', data: PDF, type: 'application/pdf' },
+          { name: good, data: PDF, type: 'application/pdf' },
           { name: 'invoice.pdf', data: NOT_A_PDF, type: 'application/pdf' },
         ]),
       }),
@@ -119,7 +122,7 @@ describe('public submission (multipart)', () => {
       'invoice.pdf is not a supported file type.',
     );
     expect(await countQuotes()).toBe(before);
-    expect(await objectsUnder(`quotes/${user.id}/`)).toEqual(objects);
+    expect((await objectsUnder('quotes/')).filter((k) => k.endsWith(`/${good}`))).toEqual([]);
   });
 
   test('a 5,242,881-byte file exceeds the limit; a 5,242,880-byte one is accepted', async () => {
@@ -225,10 +228,66 @@ describe('public submission (JSON with direct uploads)', () => {
       json: { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', items: JSON.parse(items), attachmentKeys: [key] },
     });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({
+    const created = (await res.json()) as { id: number; attachments: { key: string }[] };
+    expect(created).toMatchObject({
       submittedBy: user.username,
-      attachments: [{ key, fileName: 'spec sheet.pdf', contentType: 'application/pdf', size: PDF.length }],
+      attachments: [{ fileName: 'spec sheet.pdf', contentType: 'application/pdf', size: PDF.length }],
     });
+    const stored = created.attachments[0]!.key;
+    expect(stored).toBe(`quotes/${created.id}/${key.slice(`uploads/${user.id}/`.length)}`);
+    // Claimed: the upload is gone, so nothing under uploads/ belongs to a stored request.
+    expect(await objectsUnder(key)).toEqual([]);
+    expect(await objectsUnder(stored)).toEqual([stored]);
+
+    const detail = (await (await api.call('GET', `/api/quote-requests/${created.id}`, { cookie: admin.cookie })).json()) as {
+      attachments: { key: string; url: string }[];
+    };
+    expect(detail.attachments[0]!.key).toBe(stored);
+    const download = await fetch(detail.attachments[0]!.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('spec sheet.pdf');
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+
+    // The same upload cannot be claimed twice.
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', {
+        cookie: user.cookie,
+        json: { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', items: JSON.parse(items), attachmentKeys: [key] },
+      }),
+      400,
+      'Attachment not found; upload it again',
+    );
+  });
+
+  test('when the request cannot be stored, the copies are removed and the upload stays for a retry', async () => {
+    const failing = await createApi((deps) => ({
+      quotes: {
+        ...deps.quotes,
+        createQuoteRequest: () => Promise.reject(new UnavailableError('Database unavailable')),
+      },
+    }));
+    try {
+      const customer = await failing.customer();
+      const { category, manufacturer } = await createCatalogFixture(failing.deps.catalog);
+      const part = await failing.deps.catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }));
+      const signed = (await (
+        await failing.call('POST', '/api/uploads/attachments', { cookie: customer.cookie, json: { fileName: 'retry.pdf', contentType: 'application/pdf', size: PDF.length } })
+      ).json()) as { key: string; url: string; headers: Record<string, string> };
+      expect((await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: new Uint8Array(PDF) })).ok).toBe(true);
+      const tail = signed.key.slice(`uploads/${customer.id}/`.length);
+
+      await expectRejected(
+        failing.call('POST', '/api/quote-requests', {
+          cookie: customer.cookie,
+          json: { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', items: [{ partId: part.id, quantity: 1 }], attachmentKeys: [signed.key] },
+        }),
+        503,
+      );
+      expect((await objectsUnder('quotes/')).filter((k) => k.endsWith(`/${tail}`))).toEqual([]);
+      expect(await objectsUnder(signed.key)).toEqual([signed.key]);
+    } finally {
+      await failing.close();
+    }
   });
 
   test("another user's key, a missing key and spoofed bytes are refused; the spoofed object is deleted", async () => {

@@ -23,6 +23,18 @@ describe('S3 blob store against s3rver', () => {
     await expect(deps.blobs.readStart('attachments', key, 5)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  test('copy duplicates an object with its type, for keys holding encoded names; a missing source is NotFound', async () => {
+    const from = `uploads/${unique('copy')}/${encodeURIComponent('spec sheet ä+1.pdf')}`;
+    const to = `quotes/${unique('copy')}/${encodeURIComponent('spec sheet ä+1.pdf')}`;
+    await deps.blobs.put('attachments', from, Buffer.from('%PDF-1.7 copy me'), 'application/pdf');
+    await deps.blobs.copy('attachments', from, to);
+    expect(await deps.blobs.head('attachments', to)).toEqual({ size: 16, contentType: 'application/pdf' });
+    expect(await text(await deps.blobs.stream('attachments', to))).toBe('%PDF-1.7 copy me');
+    expect(await deps.blobs.head('attachments', from)).toEqual({ size: 16, contentType: 'application/pdf' });
+    await expect(deps.blobs.copy('attachments', `${from}-missing`, `${to}-2`)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deps.blobs.copy('attachments', from, '')).rejects.toBeInstanceOf(ValidationError);
+  });
+
   test('streams a body of known size into the staging bucket', async () => {
     const key = unique('csv');
     await deps.blobs.put('staging', key, Readable.from([Buffer.from('a,b\n'), Buffer.from('1,2\n')]), 'text/csv', 8);

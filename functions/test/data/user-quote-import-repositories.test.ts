@@ -99,6 +99,18 @@ describe('quote requests', () => {
     for (let i = 1; i < history.length; i++) expect(history[i]!.from).toBe(history[i - 1]!.to);
   });
 
+  test('a reserved id is used once: the request is stored under it and a second create with it conflicts', async () => {
+    const id = await deps.quotes.reserveQuoteId();
+    expect(await deps.quotes.reserveQuoteId()).toBe(id + 1);
+    const q = await deps.quotes.createQuoteRequest(buildNewQuoteRequest({ id }));
+    expect(q.id).toBe(id);
+    expect(await deps.quotes.getQuoteRequest(id)).toMatchObject({ id, customerName: q.customerName });
+    await expect(deps.quotes.createQuoteRequest(buildNewQuoteRequest({ id }))).rejects.toBeInstanceOf(ConflictError);
+    // A fresh create never lands on a reserved id.
+    expect((await deps.quotes.createQuoteRequest(buildNewQuoteRequest())).id).toBeGreaterThan(id + 1);
+    await expect(deps.quotes.createQuoteRequest(buildNewQuoteRequest({ id: 0 }))).rejects.toBeInstanceOf(ValidationError);
+  });
+
   test('unknown ids and bad input', async () => {
     await expect(deps.quotes.updateQuoteStatus(99_999, 'approved', 'admin')).rejects.toBeInstanceOf(NotFoundError);
     await expect(deps.quotes.updateQuoteStatus(1, 'shipped' as never, 'admin')).rejects.toBeInstanceOf(ValidationError);

@@ -7,7 +7,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { AppFunction } from './app-function';
-import type { Files } from './files';
+import { QUOTE_PREFIX, UPLOAD_PREFIX, type Files } from './files';
 import type { SearchDomain } from './search';
 
 export interface ApiProps {
@@ -55,7 +55,8 @@ export class Api extends Construct {
       environment: { LOG_LEVEL: 'info', NODE_ENV: 'production' },
     })
       .bindTable(props.table, 'readWrite')
-      .bindBucket(files.attachments, 'ATTACHMENTS_BUCKET', ['read', 'write', 'delete'])
+      // Presign, check, claim (copy = read the upload + write the quote's key) and clean up, on these two prefixes only.
+      .bindBucket(files.attachments, 'ATTACHMENTS_BUCKET', ['read', 'write', 'delete'], [UPLOAD_PREFIX, QUOTE_PREFIX])
       .bindBucket(files.staging, 'STAGING_BUCKET', ['read', 'write'])
       .bindSearch(props.search)
       .bindJwtSecret(props.jwtSecret)

@@ -103,8 +103,12 @@ export class AppFunction extends Construct {
     return this;
   }
 
-  bindBucket(bucket: IBucket, envName: 'ATTACHMENTS_BUCKET' | 'STAGING_BUCKET', access: ObjectAccess[]): this {
-    this.allow(access.map((a) => OBJECT_ACTIONS[a]), [bucket.arnForObjects('*')]);
+  /** `prefixes` narrows the object actions to those key prefixes; the whole bucket otherwise. */
+  bindBucket(bucket: IBucket, envName: 'ATTACHMENTS_BUCKET' | 'STAGING_BUCKET', access: ObjectAccess[], prefixes: string[] = ['']): this {
+    this.allow(
+      access.map((a) => OBJECT_ACTIONS[a]),
+      prefixes.map((p) => bucket.arnForObjects(`${p}*`)),
+    );
     // ListBucket turns a missing object into 404 instead of 403 and backs the health check's HeadBucket.
     this.allow(['s3:ListBucket'], [bucket.bucketArn]);
     this.fn.addEnvironment(envName, bucket.bucketName);

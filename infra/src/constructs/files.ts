@@ -1,16 +1,16 @@
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ATTACHMENT_UPLOAD_PREFIX, QUOTE_ATTACHMENT_PREFIX } from '@parts/shared/constants';
 import type { StageConfig } from '../config';
 
 /**
- * Presigned attachment uploads land under `uploads/<userId>/` and stay there once a quote request claims
- * them, so a prefix alone cannot tell abandoned from claimed: the rule expires only objects still tagged
- * `upload=pending` (set by the presigned PUT, removed on claim). Untagged objects are never expired.
+ * Presigned attachment uploads land under `uploads/<userId>/`; a stored quote request moves its files to
+ * `quotes/<quoteId>/`, so whatever is still under `uploads/` after two days was abandoned. Nothing else expires.
  */
-export const UPLOAD_PREFIX = 'uploads/';
-export const PENDING_UPLOAD_TAG = { key: 'upload', value: 'pending' } as const;
-export const PENDING_UPLOAD_DAYS = 2;
+export const UPLOAD_PREFIX = ATTACHMENT_UPLOAD_PREFIX;
+export const QUOTE_PREFIX = QUOTE_ATTACHMENT_PREFIX;
+export const UNCLAIMED_UPLOAD_DAYS = 2;
 export const STAGING_EXPIRY_DAYS = 3;
 
 export interface FilesProps {
@@ -65,12 +65,7 @@ export class Files extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        {
-          id: 'expire-unclaimed-uploads',
-          prefix: UPLOAD_PREFIX,
-          tagFilters: { [PENDING_UPLOAD_TAG.key]: PENDING_UPLOAD_TAG.value },
-          expiration: Duration.days(PENDING_UPLOAD_DAYS),
-        },
+        { id: 'expire-unclaimed-uploads', prefix: UPLOAD_PREFIX, expiration: Duration.days(UNCLAIMED_UPLOAD_DAYS) },
       ],
     });
     this.staging = new Bucket(this, 'Staging', {

@@ -9,6 +9,7 @@ import { allocateIds, assertId, isConditionFailed, parseInput, type TableContext
 
 const optional = (max: number) => z.string().max(max).optional();
 const newQuoteSchema = z.object({
+  id: z.number().int().positive().optional(),
   customerName: z.string().trim().min(1).max(200),
   customerEmail: z.string().trim().min(1).max(254),
   customerPhone: optional(50),
@@ -106,9 +107,11 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
     (await client.send(new GetCommand({ TableName, Key: keys.quote(id), ConsistentRead: true }))).Item;
 
   return {
+    reserveQuoteId: () => allocateIds(ctx, 'quote', 1),
+
     async createQuoteRequest(raw: NewQuoteRequest) {
       const input = parseInput(newQuoteSchema, raw);
-      const id = await allocateIds(ctx, 'quote', 1);
+      const id = input.id ?? (await allocateIds(ctx, 'quote', 1));
       const createdAt = ctx.now().toISOString();
       const order = `${createdAt}#${padId(id)}`;
       const item = {
@@ -137,7 +140,12 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
         attachments: input.attachments,
         history: [{ at: createdAt, by: input.createdBy, from: null, to: input.status }],
       };
-      await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      try {
+        await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      } catch (err) {
+        if (isConditionFailed(err)) throw new ConflictError(`Quote request ${id} already exists`);
+        throw err;
+      }
       return toQuote(item);
     },
 

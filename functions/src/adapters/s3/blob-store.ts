@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -87,6 +88,23 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         const res = await client.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key) }));
         if (!res.Body) throw new NotFoundError('File not found');
         return res.Body as Readable;
+      } catch (err) {
+        if (isMissing(err)) throw new NotFoundError('File not found');
+        throw err;
+      }
+    },
+
+    async copy(bucket, fromKey, toKey) {
+      const name = bucketName(bucket);
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: name,
+            Key: checkKey(toKey),
+            // The copy source is a URL path: each key segment percent-encoded, the slashes kept.
+            CopySource: `${name}/${checkKey(fromKey).split('/').map(encodeURIComponent).join('/')}`,
+          }),
+        );
       } catch (err) {
         if (isMissing(err)) throw new NotFoundError('File not found');
         throw err;
