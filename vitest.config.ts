@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['functions/test/**/*.test.ts', 'test/contract/**/*.test.ts'],
+          include: ['functions/test/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/smoke/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
