@@ -16,7 +16,6 @@ let template: Template;
 let ids: { table: string; attachments: string; staging: string; secret: string; dlq: string; domain: string };
 let roles: { api: string; importJob: string; indexer: string };
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
-const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 type Behavior = Record<string, unknown> & { PathPattern?: string };
 let distribution: { DefaultCacheBehavior: Behavior; CacheBehaviors: Behavior[]; Origins: Record<string, unknown>[]; CustomErrorResponses?: unknown };
@@ -469,10 +468,29 @@ describe('web: private bucket behind CloudFront', () => {
 });
 
 describe('api behaviour on the same distribution', () => {
-  it('routes /api/* to the HTTP API uncached, forwarding cookies, query strings and headers but Host', () => {
+  it('routes /api/* to the HTTP API uncached, forwarding cookies, query strings and CloudFront-Viewer-Address but never Host', () => {
     const api = behavior('/api/*');
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
-    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    const policyId = logicalIdOf(template, 'AWS::CloudFront::OriginRequestPolicy');
+    expect(api.OriginRequestPolicyId).toEqual({ Ref: policyId });
+    const config = template.findResources('AWS::CloudFront::OriginRequestPolicy')[policyId]!.Properties.OriginRequestPolicyConfig;
+    expect(config.CookiesConfig).toEqual({ CookieBehavior: 'all' });
+    expect(config.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+    expect(config.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const headers = (config.HeadersConfig.Headers as string[]).map((h) => h.toLowerCase());
+    expect(headers).toContain('cloudfront-viewer-address');
+    expect(headers).toContain('content-type');
+    expect(headers).not.toContain('host');
+    expect(headers.length).toBeLessThanOrEqual(10);
+    // The API function trusts that header only because it is deployed behind this behaviour.
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'parts-dev-api',
+      Environment: { Variables: Match.objectLike({ TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true' }) },
+    });
+    for (const other of ['parts-dev-import-job', 'parts-dev-indexer']) {
+      const fn = Object.values(template.findResources('AWS::Lambda::Function')).find((r) => r.Properties.FunctionName === other);
+      expect(fn?.Properties.Environment?.Variables?.TRUST_CLOUDFRONT_VIEWER_ADDRESS).toBeUndefined();
+    }
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
     expect(api.ViewerProtocolPolicy).toBe('https-only');
     const origin = distribution.Origins.find((o) => o.Id === api.TargetOriginId);

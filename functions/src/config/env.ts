@@ -25,6 +25,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).default('admin123'),
   SEED_PARTS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Set by the CDK API function: the app is reached only through CloudFront, so CloudFront-Viewer-Address is the viewer's. */
+  TRUST_CLOUDFRONT_VIEWER_ADDRESS: z.stringbool().default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,6 +18,7 @@ export function authRoutes(deps: AppDeps) {
     logger: deps.logger,
     now,
   });
+  const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
   return new Hono<AppEnv>()
     .use(sessionMiddleware(deps.jwtSecret, now))
     .post('/register', limitBody(MAX_JSON_BYTES), requireJson, validate('json', registerInputSchema), async (c) => {
@@ -26,7 +27,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json(toPublicUser(user), 201);
     })
     .post('/login', limitBody(MAX_JSON_BYTES), requireJson, validate('json', loginInputSchema), async (c) => {
-      const user = await auth.login(c.req.valid('json'), clientAddress(c));
+      const user = await auth.login(c.req.valid('json'), clientAddress(c, addressOptions));
       await issueSession(c, deps.jwtSecret, { id: user.id, username: user.username, isAdmin: user.isAdmin }, now());
       return c.json(toPublicUser(user));
     })

@@ -52,7 +52,8 @@ export class Api extends Construct {
       timeout: Duration.seconds(29),
       logRetention: props.logRetention,
       // Production mode (Secure cookies, key required) belongs to the HTTP app; the workers sign no sessions.
-      environment: { LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      // Reached only through CloudFront, whose origin request policy sets CloudFront-Viewer-Address (web.ts).
+      environment: { LOG_LEVEL: 'info', NODE_ENV: 'production', TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true' },
     })
       .bindTable(props.table, 'readWrite')
       // Presign, check, claim (copy = read the upload + write the quote's key) and clean up, on these two prefixes only.

@@ -14,7 +14,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
@@ -25,6 +28,11 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { SPA_REWRITE_CODE } from './spa-rewrite';
+
+/** Set by CloudFront from the connection (ip:port); a viewer cannot supply it. */
+export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+/** Viewer headers the API reads or may vary on; the body's length always travels with the body. */
+export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'];
 
 export interface WebProps {
   config: StageConfig;
@@ -101,6 +109,16 @@ export class Web extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
+    // An allow list because it is the only header behaviour that adds a CloudFront header without the viewer's
+    // Host (API Gateway answers 403 to a foreign Host); the login throttle keys on CloudFront-Viewer-Address.
+    const apiRequests = new OriginRequestPolicy(this, 'ApiOriginRequests', {
+      originRequestPolicyName: `${config.prefix}-api-origin-requests`,
+      comment: 'Cookies, query strings, the viewer headers the API reads and CloudFront-Viewer-Address; never Host',
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, VIEWER_ADDRESS_HEADER),
+    });
+
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host alone.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
@@ -132,8 +150,7 @@ export class Web extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Cookies, query strings and every header but Host (API Gateway routes on its own host name).
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequests,
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
