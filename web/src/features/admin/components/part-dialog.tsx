@@ -79,6 +79,10 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
   });
   const specs = useFieldArray({ control: form.control, name: 'specRows' });
   const { slug, nameInput } = useNameSlug(form, editing);
+  const idSelects = [
+    { name: 'categoryId', label: 'Category', id: 'part-category', items: categories, placeholder: 'Select a category' },
+    { name: 'manufacturerId', label: 'Manufacturer', id: 'part-manufacturer', items: manufacturers, placeholder: 'Select a manufacturer' },
+  ] as const;
 
   return (
     <FormDialog
@@ -103,36 +107,24 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
         <Textarea {...form.register('description')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="categoryId"
-          render={({ field }) => (
-            <FormField label="Category" id="part-category" error={errors.categoryId?.message}>
-              <OptionSelect
-                id="part-category"
-                value={field.value ? String(field.value) : ''}
-                onValueChange={(v) => field.onChange(Number(v))}
-                options={idOptions(categories)}
-                placeholder="Select a category"
-              />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="manufacturerId"
-          render={({ field }) => (
-            <FormField label="Manufacturer" id="part-manufacturer" error={errors.manufacturerId?.message}>
-              <OptionSelect
-                id="part-manufacturer"
-                value={field.value ? String(field.value) : ''}
-                onValueChange={(v) => field.onChange(Number(v))}
-                options={idOptions(manufacturers)}
-                placeholder="Select a manufacturer"
-              />
-            </FormField>
-          )}
-        />
+        {idSelects.map((select) => (
+          <Controller
+            key={select.name}
+            control={form.control}
+            name={select.name}
+            render={({ field }) => (
+              <FormField label={select.label} id={select.id} error={errors[select.name]?.message}>
+                <OptionSelect
+                  id={select.id}
+                  value={field.value ? String(field.value) : ''}
+                  onValueChange={(v) => field.onChange(Number(v))}
+                  options={idOptions(select.items)}
+                  placeholder={select.placeholder}
+                />
+              </FormField>
+            )}
+          />
+        ))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Price (USD)" error={errors.price?.message}>
