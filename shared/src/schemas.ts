@@ -364,6 +364,7 @@ export const csvImportResultSchema = z.object({
 export type CsvImportResult = z.infer<typeof csvImportResultSchema>;
 
 export const importJobStateSchema = z.enum(['queued', 'running', 'completed', 'failed']);
+export type ImportJobState = z.infer<typeof importJobStateSchema>;
 export const importJobSchema = csvImportResultSchema.extend({
   id: z.string(),
   state: importJobStateSchema,
@@ -371,6 +372,8 @@ export const importJobSchema = csvImportResultSchema.extend({
   rowsFailed: z.number().int(),
   createdAt: z.string(),
   finishedAt: z.string().optional(),
+  /** When the job was last written (created, started, each progress step, finished); a stalled job stops moving it. */
+  updatedAt: z.string().optional(),
   message: z.string().optional(),
   /** The staged CSV object and the mapping the job applies (set when the job is created). */
   sourceKey: z.string().optional(),

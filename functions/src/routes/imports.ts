@@ -7,7 +7,7 @@ import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
 import { requireAdmin, sessionMiddleware } from '../http/session';
 import { NotFoundError } from '../domain/errors';
-import { startImportJob } from '../services/import-job-service';
+import { readImportJob, startImportJob } from '../services/import-job-service';
 
 const jobIdParam = z.object({ id: z.string().uuid('Import job not found') });
 
@@ -20,7 +20,7 @@ export function importRoutes(deps: AppDeps) {
     })
     .get('/:id', requireAdmin, async (c) => {
       const id = jobIdParam.safeParse({ id: c.req.param('id') });
-      const job = id.success ? await deps.imports.getImportJob(id.data.id) : undefined;
+      const job = id.success ? await readImportJob(deps, id.data.id) : undefined;
       if (!job) throw new NotFoundError('Import job not found');
       return c.json(job);
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CSV_MAX_STAGED_BYTES } from '@parts/shared/constants';
 import { columnMappingSchema, type ColumnMapping, type ImportJob } from '@parts/shared/schemas';
-import { DomainError, NotFoundError, ValidationError } from '../domain/errors';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../domain/errors';
 import type { BlobStore } from '../ports/blob-store';
 import type { CatalogRepository } from '../ports/catalog-repository';
 import type { ImportJobRepository } from '../ports/import-job-repository';
@@ -12,6 +12,9 @@ import type { Env } from '../config/env';
 import { importPartsCsv } from './csv-import-service';
 
 export const CSV_STAGING_KEY = /^imports\/[0-9a-f-]{36}\.csv$/;
+/** Longer than the import Lambda's 15-minute limit: a job silent for this long has no worker left. */
+export const STALLED_JOB_AFTER_MS = 16 * 60_000;
+export const STALLED_JOB_MESSAGE = 'The import stopped before it finished. Upload the file again to retry.';
 
 export interface ImportJobDeps {
   catalog: CatalogRepository;
@@ -35,6 +38,7 @@ export async function startImportJob(
   if (!head) throw new ValidationError('The uploaded CSV file was not found; upload it again');
   if (head.size > CSV_MAX_STAGED_BYTES) throw new DomainError(413, 'The CSV file is larger than 512 MB');
   if (head.size === 0) throw new ValidationError('The CSV file is empty');
+  const createdAt = (deps.now?.() ?? new Date()).toISOString();
   const job = await deps.imports.createImportJob({
     id: randomUUID(),
     state: 'queued',
@@ -44,7 +48,8 @@ export async function startImportJob(
     successCount: 0,
     errorCount: 0,
     errors: [],
-    createdAt: (deps.now?.() ?? new Date()).toISOString(),
+    createdAt,
+    updatedAt: createdAt,
     sourceKey: key,
     columnMapping,
   });
@@ -53,36 +58,75 @@ export async function startImportJob(
 }
 
 /**
+ * The job as the admin sees it. A queued or running job whose last write is older than the Lambda limit
+ * lost its worker (crash, timeout): it is stored as failed, unless the worker wrote again meanwhile.
+ */
+export async function readImportJob(deps: ImportJobDeps, jobId: string): Promise<ImportJob | undefined> {
+  const job = await deps.imports.getImportJob(jobId);
+  if (!job || (job.state !== 'queued' && job.state !== 'running')) return job;
+  const now = deps.now?.() ?? new Date();
+  const lastWrite = Date.parse(job.updatedAt ?? job.createdAt);
+  if (!(now.getTime() - lastWrite > STALLED_JOB_AFTER_MS)) return job;
+  const at = now.toISOString();
+  try {
+    const failed = await deps.imports.updateImportJob(
+      jobId,
+      { state: 'failed', message: STALLED_JOB_MESSAGE, finishedAt: at, updatedAt: at },
+      { state: ['queued', 'running'], updatedAt: job.updatedAt ?? null },
+    );
+    deps.logger.warn('import.job_stalled', { jobId, state: job.state, lastWrite: job.updatedAt ?? job.createdAt });
+    return failed;
+  } catch (err) {
+    // The worker (or another reader) wrote first; what is stored now is the answer.
+    if (err instanceof ConflictError) return deps.imports.getImportJob(jobId);
+    throw err;
+  }
+}
+
+/**
  * Runs one import job to the end (in process locally, in the import Lambda in AWS): streams the staged
- * CSV, records progress after each batch, and ends completed or failed with a message.
+ * CSV, records progress after each batch, and ends completed or failed with a message. Every write
+ * requires the job to be still running, so a job already declared stalled is never brought back.
  */
 export async function runImportJob(deps: ImportJobDeps, jobId: string): Promise<ImportJob> {
   const job = await deps.imports.getImportJob(jobId);
   if (!job) throw new NotFoundError(`Import job ${jobId} not found`);
   if (job.state !== 'queued') return job;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
-  await deps.imports.updateImportJob(jobId, { state: 'running' });
+  const running = { state: ['running' as const] };
+  try {
+    await deps.imports.updateImportJob(jobId, { state: 'running', updatedAt: now() }, { state: ['queued'] });
+  } catch (err) {
+    // Another invocation took it, or it was declared stalled while it waited in the queue.
+    if (err instanceof ConflictError) return (await deps.imports.getImportJob(jobId)) ?? job;
+    throw err;
+  }
   try {
     const mapping = columnMappingSchema.parse(job.columnMapping);
     if (!job.sourceKey) throw new ValidationError('The job has no staged file');
     const source = await deps.blobs.stream('staging', job.sourceKey);
     const result = await importPartsCsv(deps, source, mapping, {
       onProgress: async (p) => {
-        await deps.imports.updateImportJob(jobId, { rowsDone: p.rowsDone, rowsFailed: p.rowsFailed });
+        await deps.imports.updateImportJob(jobId, { rowsDone: p.rowsDone, rowsFailed: p.rowsFailed, updatedAt: now() }, running);
       },
     });
-    const done = await deps.imports.updateImportJob(jobId, {
-      ...result,
-      state: 'completed',
-      rowsDone: result.successCount,
-      rowsFailed: result.errorCount,
-      finishedAt: now(),
-    });
+    const at = now();
+    const done = await deps.imports.updateImportJob(
+      jobId,
+      { ...result, state: 'completed', rowsDone: result.successCount, rowsFailed: result.errorCount, finishedAt: at, updatedAt: at },
+      running,
+    );
     await deps.blobs.delete('staging', [job.sourceKey]).catch(() => undefined);
     return done;
   } catch (err) {
     const message = err instanceof DomainError ? err.message : 'The import failed unexpectedly';
     deps.logger.error('import.job_failed', { jobId, error: err instanceof Error ? err.message : String(err) });
-    return deps.imports.updateImportJob(jobId, { state: 'failed', message, finishedAt: now() });
+    const at = now();
+    try {
+      return await deps.imports.updateImportJob(jobId, { state: 'failed', message, finishedAt: at, updatedAt: at }, running);
+    } catch (writeErr) {
+      if (writeErr instanceof ConflictError) return (await deps.imports.getImportJob(jobId)) ?? job;
+      throw writeErr;
+    }
   }
 }

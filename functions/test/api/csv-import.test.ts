@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildCategoryInput, buildManufacturerInput, unique } from '../support/builders';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
 import { createInProcessJobRunner } from '../../src/services/in-process-job-runner';
+import { runImportJob } from '../../src/services/import-job-service';
 import { CSV_TEMPLATE_HEADERS } from '../../src/csv/csv-template';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
 
@@ -255,5 +256,108 @@ describe('big files through S3: POST /api/uploads/csv, POST /api/imports, GET /a
     await expectRejected(api.call('GET', '/api/imports/00000000-0000-4000-8000-000000000000', { cookie: admin }), 404, 'Import job not found');
     await expectRejected(api.call('GET', '/api/imports/00000000-0000-4000-8000-000000000000'), 401);
     await expectRejected(api.call('POST', '/api/uploads/csv', { cookie: admin, json: { size: 'big' } }), 400);
+  });
+});
+
+describe('an import job whose worker is gone', () => {
+  const MINUTE = 60_000;
+  let clock: Date;
+  let stalled: Api;
+  let stalledAdmin: string;
+  let where: string;
+  beforeAll(async () => {
+    clock = new Date('2026-03-02T08:00:00.000Z');
+    // The runner never runs anything: like an invocation lost, or a worker that crashed or hit the 15-minute limit.
+    stalled = await createApi({ now: () => clock, jobs: { startImport: async () => undefined } });
+    stalledAdmin = (await stalled.admin()).cookie;
+    const c = await stalled.deps.catalog.createCategory(buildCategoryInput({ name: `Pumps ${unique('c')}` }));
+    const m = await stalled.deps.catalog.createManufacturer(buildManufacturerInput({ name: `Maker ${unique('m')}` }));
+    where = `${c.slug},${m.slug}`;
+  });
+  afterAll(() => stalled.close());
+
+  const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+  async function stage(csv: string): Promise<string> {
+    const signed = (await (await stalled.call('POST', '/api/uploads/csv', { cookie: stalledAdmin, json: { size: Buffer.byteLength(csv) } })).json()) as {
+      key: string;
+      url: string;
+      headers: Record<string, string>;
+    };
+    expect((await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: csv })).ok).toBe(true);
+    return signed.key;
+  }
+
+  async function startJob(csv = `name,partNumber,category,maker\nValve,V-1,${where}\n`) {
+    const columnMapping = { name: 'name', partNumber: 'partNumber', category: 'categoryId', maker: 'manufacturerId' };
+    const res = await stalled.call('POST', '/api/imports', { cookie: stalledAdmin, json: { key: await stage(csv), columnMapping } });
+    expect(res.status).toBe(202);
+    return (await res.json()) as { id: string; createdAt: string; updatedAt: string };
+  }
+
+  const read = async (id: string) => (await (await stalled.call('GET', `/api/imports/${id}`, { cookie: stalledAdmin })).json()) as Record<string, unknown>;
+
+  test('a job is created with updatedAt; still queued at 16 minutes, failed (and stored so) just after', async () => {
+    const job = await startJob();
+    expect(job.updatedAt).toBe(clock.toISOString());
+    advance(16 * MINUTE);
+    expect(await read(job.id)).toMatchObject({ state: 'queued' });
+    advance(1000);
+    const failed = await read(job.id);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      message: 'The import stopped before it finished. Upload the file again to retry.',
+      finishedAt: clock.toISOString(),
+      updatedAt: clock.toISOString(),
+    });
+    expect(await stalled.deps.imports.getImportJob(job.id)).toMatchObject({ state: 'failed', finishedAt: clock.toISOString() });
+    // Reading again later changes nothing.
+    advance(60 * MINUTE);
+    expect(await read(job.id)).toEqual(failed);
+  });
+
+  test('a running job counts from its last progress write, not from its start', async () => {
+    const job = await startJob();
+    advance(MINUTE);
+    await stalled.deps.imports.updateImportJob(job.id, { state: 'running', updatedAt: clock.toISOString() });
+    advance(10 * MINUTE);
+    await stalled.deps.imports.updateImportJob(job.id, { rowsDone: 500, updatedAt: clock.toISOString() });
+    advance(15 * MINUTE); // 26 minutes after creation, 15 after the last progress
+    expect(await read(job.id)).toMatchObject({ state: 'running', rowsDone: 500 });
+    advance(2 * MINUTE);
+    expect(await read(job.id)).toMatchObject({ state: 'failed', rowsDone: 500, message: 'The import stopped before it finished. Upload the file again to retry.' });
+  });
+
+  test('a worker that starts after its job was declared stalled imports nothing', async () => {
+    const pn = unique('LATE').toUpperCase();
+    const job = await startJob(`name,partNumber,category,maker\nLate valve,${pn},${where}\n`);
+    advance(17 * MINUTE);
+    expect(await read(job.id)).toMatchObject({ state: 'failed' });
+    const result = await runImportJob(stalled.deps, job.id);
+    expect(result).toMatchObject({ state: 'failed', message: 'The import stopped before it finished. Upload the file again to retry.' });
+    const listed = (await (await stalled.call('GET', `/api/parts?q=${pn}`)).json()) as { data: unknown[] };
+    expect(listed.data).toEqual([]);
+  });
+
+  test('a live worker is never declared stalled: each progress write restarts the 16 minutes', async () => {
+    const pn = unique('LIVE').toUpperCase();
+    const rows = Array.from({ length: 1200 }, (_, i) => `Part ${i},${pn}-${i},${where}`);
+    const job = await startJob(['name,partNumber,category,maker', ...rows].join('\n'));
+    const seen: unknown[] = [];
+    // After each of the worker's writes, the admin looks 15 minutes later.
+    const watched = {
+      ...stalled.deps.imports,
+      updateImportJob: async (...args: Parameters<typeof stalled.deps.imports.updateImportJob>) => {
+        const written = await stalled.deps.imports.updateImportJob(...args);
+        advance(15 * MINUTE);
+        seen.push((await read(job.id)).state);
+        return written;
+      },
+    };
+    const done = await runImportJob({ ...stalled.deps, imports: watched }, job.id);
+    expect(done).toMatchObject({ state: 'completed', successCount: 1200, errorCount: 0 });
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    expect(seen.slice(0, -1).every((state) => state === 'running')).toBe(true);
+    expect(seen.at(-1)).toBe('completed');
   });
 });

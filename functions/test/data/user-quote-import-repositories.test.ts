@@ -143,6 +143,27 @@ describe('import jobs', () => {
     expect(await deps.imports.getImportJob(id)).toEqual(running);
   });
 
+  test('conditional updates: state and updatedAt must still be as expected, else ConflictError and nothing changes', async () => {
+    const id = unique('job');
+    await deps.imports.createImportJob(job(id));
+    // No updatedAt yet: null expects it absent.
+    const started = await deps.imports.updateImportJob(id, { state: 'running', updatedAt: 't1' }, { state: ['queued'], updatedAt: null });
+    expect(started).toMatchObject({ state: 'running', updatedAt: 't1' });
+    await expect(deps.imports.updateImportJob(id, { state: 'running', updatedAt: 't2' }, { state: ['queued'] })).rejects.toBeInstanceOf(ConflictError);
+    await expect(deps.imports.updateImportJob(id, { rowsDone: 5, updatedAt: 't2' }, { updatedAt: 'older' })).rejects.toBeInstanceOf(ConflictError);
+    await expect(deps.imports.updateImportJob(id, { rowsDone: 5 }, { updatedAt: null })).rejects.toBeInstanceOf(ConflictError);
+    expect(await deps.imports.getImportJob(id)).toMatchObject({ state: 'running', rowsDone: 0, updatedAt: 't1' });
+    const failed = await deps.imports.updateImportJob(id, { state: 'failed', updatedAt: 't3' }, { state: ['queued', 'running'], updatedAt: 't1' });
+    expect(failed).toMatchObject({ state: 'failed', updatedAt: 't3' });
+    // A worker still writing progress cannot bring a failed job back.
+    await expect(deps.imports.updateImportJob(id, { rowsDone: 500, updatedAt: 't4' }, { state: ['running'] })).rejects.toBeInstanceOf(ConflictError);
+    await expect(deps.imports.updateImportJob(id, {}, { state: ['running'] })).rejects.toBeInstanceOf(ConflictError);
+    expect(await deps.imports.updateImportJob(id, {}, { state: ['failed'], updatedAt: 't3' })).toMatchObject({ state: 'failed' });
+    await expect(deps.imports.updateImportJob(unique('job'), { rowsDone: 1 }, { state: ['running'] })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deps.imports.updateImportJob(id, { rowsDone: 1 }, { state: ['exploded'] } as never)).rejects.toBeInstanceOf(ValidationError);
+    await expect(deps.imports.updateImportJob(id, { rowsDone: 1 }, { state: [] })).rejects.toBeInstanceOf(ValidationError);
+  });
+
   test('unknown job and bad patches', async () => {
     await expect(deps.imports.updateImportJob('missing', { rowsDone: 1 })).rejects.toBeInstanceOf(NotFoundError);
     await expect(deps.imports.updateImportJob('missing', { state: 'exploded' } as never)).rejects.toBeInstanceOf(ValidationError);
