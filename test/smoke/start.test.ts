@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,11 +146,44 @@ function liveGroupMembers(pgid: number): string[] {
   return members;
 }
 
-/** Sends SIGINT (to the entry alone, or to its whole group as a terminal's Ctrl+C does) and waits for a clean exit. */
-async function interrupt(run: Run, target: 'process' | 'group'): Promise<{ code: number | null; signal: NodeJS.Signals | null; stopMs: number }> {
+/** The pid of a DynamoDB Local process keeping its data in `dataDir`, if one runs (Linux /proc, else `ps`). */
+function javaPidFor(dataDir: string): number | undefined {
+  const wanted = `-dbPath ${join(dataDir, 'dynamodb')}`;
+  if (existsSync('/proc/self/cmdline')) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        if (args.includes('DynamoDBLocal.jar') && args.includes(wanted) && isAlive(Number(entry))) return Number(entry);
+      } catch {
+        // the process ended while being read
+      }
+    }
+    return undefined;
+  }
+  const line = execFileSync('ps', ['-A', '-o', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .find((l) => l.includes('DynamoDBLocal.jar') && l.includes(wanted));
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+}
+
+/** The parent of a process: tsx runs start.ts in a child node process, which is Java's parent. */
+function parentPid(pid: number): number {
+  if (existsSync(`/proc/${pid}/stat`)) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
+  }
+  return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
+}
+
+/**
+ * Sends SIGINT and waits for the entry to exit: to the entry (tsx) alone, to its whole group as a
+ * terminal's Ctrl+C does, or to one given process of the tree.
+ */
+async function interrupt(run: Run, target: 'entry' | 'group' | number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stopMs: number }> {
   const pid = run.child.pid!;
   const sentAt = Date.now();
-  process.kill(target === 'group' ? -pid : pid, 'SIGINT');
+  process.kill(target === 'group' ? -pid : target === 'entry' ? pid : target, 'SIGINT');
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error(`npm start did not exit within ${STOP_TIMEOUT_MS} ms of SIGINT:\n${run.output()}`)), STOP_TIMEOUT_MS).unref(),
   );
@@ -223,7 +256,7 @@ describe('npm start (functions/src/local/start.ts)', () => {
     const javaPid = javaPidOf(run);
     expect(isAlive(javaPid)).toBe(true);
     // `kill -INT <pid>`: only the entry gets the signal, so it has to stop its children itself.
-    const exit = await interrupt(run, 'process');
+    const exit = await interrupt(run, 'entry');
     console.log(`[smoke] fresh start: exited ${exit.code ?? exit.signal} ${exit.stopMs} ms after SIGINT`);
     expect(exit).toMatchObject({ code: 0, signal: null });
     await expectGone(javaPid, run.child.pid!);
@@ -252,6 +285,29 @@ describe('npm start (functions/src/local/start.ts)', () => {
     console.log(`[smoke] second start: exited ${exit.code ?? exit.signal} ${exit.stopMs} ms after Ctrl+C`);
     expect(exit).toMatchObject({ code: 0, signal: null });
     await expectGone(javaPid, run.child.pid!);
+  });
+
+  it('stopped by SIGINT while DynamoDB Local is still starting, leaves no Java behind', { timeout: 60_000 + STOP_TIMEOUT_MS }, async () => {
+    const earlyDataDir = join(tempDir('parts-smoke-early-'), 'data');
+    const run = launch(startEnv(await freePort(), earlyDataDir));
+    let javaPid: number | undefined;
+    await waitFor(
+      async () => {
+        if (hasExited(run.child)) throw new Error(`npm start exited before starting Java:\n${run.output()}`);
+        javaPid = javaPidFor(earlyDataDir);
+        return javaPid !== undefined;
+      },
+      60_000,
+      'DynamoDB Local was not started',
+    );
+    const stillStarting = !run.output().includes('DynamoDB Local ready');
+    // Straight to start.ts's process: tsx, signalled itself, SIGKILLs a child that does not confirm
+    // the signal within 30 ms, which a CPU-starved start-up can miss; the process tree is what is tested here.
+    const exit = await interrupt(run, parentPid(javaPid!));
+    console.log(`[smoke] SIGINT ${stillStarting ? 'while DynamoDB Local was starting' : 'just after DynamoDB Local was ready'}: exited ${exit.code ?? exit.signal} after ${exit.stopMs} ms`);
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(run.output()).not.toContain('Start-up failed');
+    await expectGone(javaPid!, run.child.pid!);
   });
 
   it('without Java on PATH, says how to install Java 17 and exits non-zero', { timeout: 60_000 }, async () => {
