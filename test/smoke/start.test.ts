@@ -310,6 +310,29 @@ describe('npm start (functions/src/local/start.ts)', () => {
     await expectGone(javaPid!, run.child.pid!);
   });
 
+  it('killed outright (SIGKILL, no exit hooks) while starting, still leaves no Java behind', { timeout: 60_000 + STOP_TIMEOUT_MS }, async () => {
+    const killedDataDir = join(tempDir('parts-smoke-killed-'), 'data');
+    const run = launch(startEnv(await freePort(), killedDataDir));
+    let javaPid: number | undefined;
+    await waitFor(
+      async () => {
+        if (hasExited(run.child)) throw new Error(`npm start exited before starting Java:\n${run.output()}`);
+        javaPid = javaPidFor(killedDataDir);
+        return javaPid !== undefined;
+      },
+      60_000,
+      'DynamoDB Local was not started',
+    );
+    // What tsx does to a child that does not confirm a signal within 30 ms, and what a crash amounts to.
+    process.kill(parentPid(javaPid!), 'SIGKILL');
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`tsx did not exit within ${STOP_TIMEOUT_MS} ms of its child's SIGKILL:\n${run.output()}`)), STOP_TIMEOUT_MS).unref(),
+    );
+    const exit = await Promise.race([run.closed, timeout]);
+    expect(exit.code).not.toBe(0);
+    await expectGone(javaPid!, run.child.pid!);
+  });
+
   it('without Java on PATH, says how to install Java 17 and exits non-zero', { timeout: 60_000 }, async () => {
     const dir = tempDir('parts-smoke-nojava-');
     const bin = join(dir, 'bin');

