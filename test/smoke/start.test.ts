@@ -176,6 +176,28 @@ function parentPid(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
 }
 
+/** Waits for DynamoDB Local of this run to be spawned (not necessarily ready) and returns its pid. */
+async function javaSpawnedBy(run: Run, dataDir: string): Promise<number> {
+  let pid: number | undefined;
+  await waitFor(
+    async () => {
+      if (hasExited(run.child)) throw new Error(`npm start exited before starting Java:\n${run.output()}`);
+      pid = javaPidFor(dataDir);
+      return pid !== undefined;
+    },
+    60_000,
+    'DynamoDB Local was not started',
+  );
+  return pid!;
+}
+
+async function exitOf(run: Run, timeoutMs: number, after: string): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`npm start did not exit within ${timeoutMs} ms ${after}:\n${run.output()}`)), timeoutMs).unref(),
+  );
+  return Promise.race([run.closed, timeout]);
+}
+
 /**
  * Sends SIGINT and waits for the entry to exit: to the entry (tsx) alone, to its whole group as a
  * terminal's Ctrl+C does, or to one given process of the tree.
@@ -184,10 +206,7 @@ async function interrupt(run: Run, target: 'entry' | 'group' | number): Promise<
   const pid = run.child.pid!;
   const sentAt = Date.now();
   process.kill(target === 'group' ? -pid : target === 'entry' ? pid : target, 'SIGINT');
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error(`npm start did not exit within ${STOP_TIMEOUT_MS} ms of SIGINT:\n${run.output()}`)), STOP_TIMEOUT_MS).unref(),
-  );
-  const exit = await Promise.race([run.closed, timeout]);
+  const exit = await exitOf(run, STOP_TIMEOUT_MS, 'of SIGINT');
   return { ...exit, stopMs: Date.now() - sentAt };
 }
 
@@ -198,9 +217,9 @@ async function expectGone(pid: number, pgid: number) {
   expect(liveGroupMembers(pgid)).toEqual([]);
 }
 
-async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T; res: Response }> {
+async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const res = await fetch(url, init);
-  return { status: res.status, body: (await res.json()) as T, res };
+  return { status: res.status, body: (await res.json()) as T };
 }
 
 afterAll(() => {
@@ -254,7 +273,7 @@ describe('npm start (functions/src/local/start.ts)', () => {
     expect(created.body.slug).toBe(manufacturer.slug);
 
     const javaPid = javaPidOf(run);
-    expect(isAlive(javaPid)).toBe(true);
+    expect(javaPidFor(dataDir)).toBe(javaPid);
     // `kill -INT <pid>`: only the entry gets the signal, so it has to stop its children itself.
     const exit = await interrupt(run, 'entry');
     console.log(`[smoke] fresh start: exited ${exit.code ?? exit.signal} ${exit.stopMs} ms after SIGINT`);
@@ -290,47 +309,26 @@ describe('npm start (functions/src/local/start.ts)', () => {
   it('stopped by SIGINT while DynamoDB Local is still starting, leaves no Java behind', { timeout: 60_000 + STOP_TIMEOUT_MS }, async () => {
     const earlyDataDir = join(tempDir('parts-smoke-early-'), 'data');
     const run = launch(startEnv(await freePort(), earlyDataDir));
-    let javaPid: number | undefined;
-    await waitFor(
-      async () => {
-        if (hasExited(run.child)) throw new Error(`npm start exited before starting Java:\n${run.output()}`);
-        javaPid = javaPidFor(earlyDataDir);
-        return javaPid !== undefined;
-      },
-      60_000,
-      'DynamoDB Local was not started',
-    );
+    const javaPid = await javaSpawnedBy(run, earlyDataDir);
     const stillStarting = !run.output().includes('DynamoDB Local ready');
     // Straight to start.ts's process: tsx, signalled itself, SIGKILLs a child that does not confirm
     // the signal within 30 ms, which a CPU-starved start-up can miss; the process tree is what is tested here.
-    const exit = await interrupt(run, parentPid(javaPid!));
+    const exit = await interrupt(run, parentPid(javaPid));
     console.log(`[smoke] SIGINT ${stillStarting ? 'while DynamoDB Local was starting' : 'just after DynamoDB Local was ready'}: exited ${exit.code ?? exit.signal} after ${exit.stopMs} ms`);
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(run.output()).not.toContain('Start-up failed');
-    await expectGone(javaPid!, run.child.pid!);
+    await expectGone(javaPid, run.child.pid!);
   });
 
   it('killed outright (SIGKILL, no exit hooks) while starting, still leaves no Java behind', { timeout: 60_000 + STOP_TIMEOUT_MS }, async () => {
     const killedDataDir = join(tempDir('parts-smoke-killed-'), 'data');
     const run = launch(startEnv(await freePort(), killedDataDir));
-    let javaPid: number | undefined;
-    await waitFor(
-      async () => {
-        if (hasExited(run.child)) throw new Error(`npm start exited before starting Java:\n${run.output()}`);
-        javaPid = javaPidFor(killedDataDir);
-        return javaPid !== undefined;
-      },
-      60_000,
-      'DynamoDB Local was not started',
-    );
+    const javaPid = await javaSpawnedBy(run, killedDataDir);
     // What tsx does to a child that does not confirm a signal within 30 ms, and what a crash amounts to.
-    process.kill(parentPid(javaPid!), 'SIGKILL');
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`tsx did not exit within ${STOP_TIMEOUT_MS} ms of its child's SIGKILL:\n${run.output()}`)), STOP_TIMEOUT_MS).unref(),
-    );
-    const exit = await Promise.race([run.closed, timeout]);
+    process.kill(parentPid(javaPid), 'SIGKILL');
+    const exit = await exitOf(run, STOP_TIMEOUT_MS, "after start.ts's SIGKILL");
     expect(exit.code).not.toBe(0);
-    await expectGone(javaPid!, run.child.pid!);
+    await expectGone(javaPid, run.child.pid!);
   });
 
   it('without Java on PATH, says how to install Java 17 and exits non-zero', { timeout: 60_000 }, async () => {
@@ -340,10 +338,7 @@ describe('npm start (functions/src/local/start.ts)', () => {
     // Only node is findable: tsx's `#!/usr/bin/env node` still runs, `java` does not resolve.
     symlinkSync(process.execPath, join(bin, 'node'));
     const run = launch(startEnv(await freePort(), join(dir, 'data'), bin));
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`npm start without Java did not exit within 45 s:\n${run.output()}`)), 45_000).unref(),
-    );
-    const exit = await Promise.race([run.closed, timeout]);
+    const exit = await exitOf(run, 45_000, 'without Java');
 
     expect(exit.code, run.output()).not.toBe(0);
     expect(exit.code, run.output()).not.toBeNull();
