@@ -9,6 +9,7 @@ import type { BlobStore } from './ports/blob-store';
 import type { SearchIndex, SearchSync } from './ports/search-index';
 import type { JobRunner } from './ports/job-runner';
 import { errorHandler } from './http/errors';
+import { sessionMiddleware } from './http/session';
 import type { AppEnv } from './http/app-env';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -41,6 +42,8 @@ export interface AppDeps {
 export function buildApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
+  // Every route sees the signed-in user (if any); guards decide per route.
+  app.use('/api/*', sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())));
   const routes = app
     .route('/api/health', healthRoutes(deps))
     .route('/api/auth', authRoutes(deps))

@@ -2,11 +2,10 @@ import { Hono } from 'hono';
 import type { AdminStats } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
-import { requireAdmin, sessionMiddleware } from '../http/session';
+import { requireAdmin } from '../http/session';
 
 export function adminRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())))
     .get('/stats', requireAdmin, async (c) => {
       const [totalCategories, totalManufacturers, totalParts, pendingQuotes] = await Promise.all([
         deps.catalog.countCategories(),

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
-import { clearSession, issueSession, requireUser, sessionMiddleware } from '../http/session';
+import { clearSession, issueSession, requireUser } from '../http/session';
 import { clientAddress } from '../http/client-address';
 import { UnauthorizedError } from '../domain/errors';
 import { LOGIN_FAILURES_ALLOWED, LOGIN_WINDOW_MS, createAuthService, toPublicUser } from '../services/auth-service';
@@ -20,7 +20,6 @@ export function authRoutes(deps: AppDeps) {
   });
   const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
   return new Hono<AppEnv>()
-    .use(sessionMiddleware(deps.jwtSecret, now))
     .post('/register', limitBody(MAX_JSON_BYTES), requireJson, validate('json', registerInputSchema), async (c) => {
       const user = await auth.register(c.req.valid('json'));
       await issueSession(c, deps.jwtSecret, { id: user.id, username: user.username, isAdmin: user.isAdmin }, now());

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
-import { requireAdmin, sessionMiddleware } from '../http/session';
+import { requireAdmin } from '../http/session';
 import { idParamSchema, slugParamSchema } from '../http/params';
 import { NotFoundError } from '../domain/errors';
 import { createCatalogService } from '../services/catalog-service';
@@ -12,7 +12,6 @@ import { createCatalogService } from '../services/catalog-service';
 export function categoryRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);
   return new Hono<AppEnv>()
-    .use(sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())))
     .get('/', async (c) => c.json(await deps.catalog.listCategories()))
     .get('/:slug', validate('param', slugParamSchema), async (c) => {
       const category = await deps.catalog.getCategoryBySlug(c.req.valid('param').slug);

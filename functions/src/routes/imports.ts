@@ -5,7 +5,7 @@ import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
-import { requireAdmin, sessionMiddleware } from '../http/session';
+import { requireAdmin } from '../http/session';
 import { NotFoundError } from '../domain/errors';
 import { readImportJob, startImportJob } from '../services/import-job-service';
 
@@ -13,7 +13,6 @@ const jobIdParam = z.object({ id: z.string().uuid('Import job not found') });
 
 export function importRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())))
     .post('/', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', importStartSchema), async (c) => {
       const { key, columnMapping } = c.req.valid('json');
       return c.json(await startImportJob(deps, key, columnMapping), 202);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES, limitBody, requireJson, requireMultipart } from '../http/body';
-import { requireAdmin, sessionMiddleware } from '../http/session';
+import { requireAdmin } from '../http/session';
 import { idParamSchema, slugParamSchema } from '../http/params';
 import { readCsvUpload } from '../http/csv-upload';
 import { NotFoundError } from '../domain/errors';
@@ -18,7 +18,6 @@ export function partRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);
   return (
     new Hono<AppEnv>()
-      .use(sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())))
       // Fixed paths before /:slug so "csv-template" is never read as a part slug.
       .get('/csv-template', requireAdmin, (c) => {
         c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -5,7 +5,7 @@ import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES, UnsupportedMediaTypeError, limitBody, mediaType, requireJson } from '../http/body';
-import { currentUser, requireAdmin, requireUser, sessionMiddleware } from '../http/session';
+import { currentUser, requireAdmin, requireUser } from '../http/session';
 import { idParamSchema } from '../http/params';
 import { readMultipart } from '../http/multipart';
 import { parseOrThrow, readJson } from '../http/parse';
@@ -19,7 +19,6 @@ export function quoteRequestRoutes(deps: AppDeps) {
   const multipartLimit = limitBody(MAX_MULTIPART_BYTES);
   const jsonLimit = limitBody(MAX_JSON_BYTES);
   return new Hono<AppEnv>()
-    .use(sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())))
     .get('/', requireAdmin, async (c) => c.json(await deps.quotes.listQuoteRequests()))
     .get('/mine', requireUser, async (c) => c.json(await deps.quotes.listQuoteRequestsBySubmitter(currentUser(c).username)))
     .get('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
-import { currentUser, requireAdmin, requireUser, sessionMiddleware } from '../http/session';
+import { currentUser, requireAdmin, requireUser } from '../http/session';
 import { parseOrThrow, readJson } from '../http/parse';
 import { ValidationError } from '../domain/errors';
 import { attachmentUploadPrefix, safeFileName, tooLargeMessage, unsupportedTypeMessage } from '../services/quote-service';
@@ -15,7 +15,6 @@ export const CSV_STAGING_PREFIX = 'imports/';
 
 export function uploadRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())))
     .post('/attachments', requireUser, limitBody(MAX_JSON_BYTES), requireJson, async (c) => {
       const json = await readJson(c.req.raw);
       // The spec's file messages, when the request names the file.
