@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +52,7 @@ function launch(env: Record<string, string>): Run {
 }
 
 /** The child env, pinned so a developer's shell or .env cannot point the run at other endpoints. */
-function startEnv(port: number, dataDir: string, path = process.env.PATH ?? ''): Record<string, string> {
+function startEnv(port: number, dataDir: string, path = process.env.PATH ?? '', seedParts = SEED_PARTS): Record<string, string> {
   return {
     PATH: path,
     HOME: process.env.HOME ?? tmpdir(),
@@ -59,7 +60,7 @@ function startEnv(port: number, dataDir: string, path = process.env.PATH ?? ''):
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    SEED_PARTS: String(SEED_PARTS),
+    SEED_PARTS: String(seedParts),
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
@@ -329,6 +330,25 @@ describe('npm start (functions/src/local/start.ts)', () => {
     const exit = await exitOf(run, STOP_TIMEOUT_MS, "after start.ts's SIGKILL");
     expect(exit.code).not.toBe(0);
     await expectGone(javaPid, run.child.pid!);
+  });
+
+  it('on a port already in use, says so, exits non-zero and stops what it started', { timeout: START_TIMEOUT_MS + STOP_TIMEOUT_MS }, async () => {
+    const busyDataDir = join(tempDir('parts-smoke-busy-'), 'data');
+    const blocker = createServer();
+    await new Promise<void>((listening) => blocker.listen(0, '127.0.0.1', () => listening()));
+    try {
+      const port = (blocker.address() as AddressInfo).port;
+      const run = launch(startEnv(port, busyDataDir, process.env.PATH, 20));
+      const javaPid = await javaSpawnedBy(run, busyDataDir);
+      const exit = await exitOf(run, START_TIMEOUT_MS, 'on a busy port');
+
+      expect(exit.code, run.output()).toBe(1);
+      expect(run.output()).toContain(`Port ${port} is already in use: stop what uses it, or set PORT to another port.`);
+      expect(run.output()).not.toContain('Start-up failed');
+      await expectGone(javaPid, run.child.pid!);
+    } finally {
+      blocker.close();
+    }
   });
 
   it('without Java on PATH, says how to install Java 17 and exits non-zero', { timeout: 60_000 }, async () => {
