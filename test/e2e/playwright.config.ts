@@ -48,7 +48,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The real product as `npm start` runs it (the web is built by `npm run test:e2e` first).
-    command: 'npx tsx functions/src/local/start.ts',
+    command: 'node --import tsx functions/src/local/start.ts',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     timeout: 180_000,

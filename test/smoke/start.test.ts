@@ -9,12 +9,13 @@ import { FOOTER_CATEGORY_SLUGS } from '@parts/shared/constants';
 import { freePort, waitFor } from '@parts/functions/local/aws-local';
 
 /**
- * `npm start` itself, as a newcomer runs it: the real entry under tsx as a child process tree, on a
+ * `npm start` itself, as a newcomer runs it: the real entry (node with the tsx loader) as a child process tree, on a
  * fresh DATA_DIR, stopped by SIGINT, started again on the same data; and without Java on PATH.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+// As `npm start` runs it: node loads tsx as a hook, so signals reach start.ts directly (no relay process).
+const NODE_ARGS = ['--import', 'tsx'];
 const START = 'functions/src/local/start.ts';
 // Generous: one Java start plus a 200-part seed on a 2-core machine shared with other test runs.
 const START_TIMEOUT_MS = 120_000;
@@ -39,7 +40,7 @@ function tempDir(prefix: string): string {
 
 /** Starts the entry in its own process group, so cleanup (and a Ctrl+C) can reach the whole tree. */
 function launch(env: Record<string, string>): Run {
-  const child = spawn(TSX, [START], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, START], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
@@ -168,7 +169,7 @@ function javaPidFor(dataDir: string): number | undefined {
   return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
 }
 
-/** The parent of a process: tsx runs start.ts in a child node process, which is Java's parent. */
+/** The parent of a process: the start.ts process is Java's parent. */
 function parentPid(pid: number): number {
   if (existsSync(`/proc/${pid}/stat`)) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -200,7 +201,7 @@ async function exitOf(run: Run, timeoutMs: number, after: string): Promise<{ cod
 }
 
 /**
- * Sends SIGINT and waits for the entry to exit: to the entry (tsx) alone, to its whole group as a
+ * Sends SIGINT and waits for the entry to exit: to the entry alone, to its whole group as a
  * terminal's Ctrl+C does, or to one given process of the tree.
  */
 async function interrupt(run: Run, target: 'entry' | 'group' | number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stopMs: number }> {
@@ -312,8 +313,6 @@ describe('npm start (functions/src/local/start.ts)', () => {
     const run = launch(startEnv(await freePort(), earlyDataDir));
     const javaPid = await javaSpawnedBy(run, earlyDataDir);
     const stillStarting = !run.output().includes('DynamoDB Local ready');
-    // Straight to start.ts's process: tsx, signalled itself, SIGKILLs a child that does not confirm
-    // the signal within 30 ms, which a CPU-starved start-up can miss; the process tree is what is tested here.
     const exit = await interrupt(run, parentPid(javaPid));
     console.log(`[smoke] SIGINT ${stillStarting ? 'while DynamoDB Local was starting' : 'just after DynamoDB Local was ready'}: exited ${exit.code ?? exit.signal} after ${exit.stopMs} ms`);
     expect(exit).toMatchObject({ code: 0, signal: null });
@@ -325,7 +324,7 @@ describe('npm start (functions/src/local/start.ts)', () => {
     const killedDataDir = join(tempDir('parts-smoke-killed-'), 'data');
     const run = launch(startEnv(await freePort(), killedDataDir));
     const javaPid = await javaSpawnedBy(run, killedDataDir);
-    // What tsx does to a child that does not confirm a signal within 30 ms, and what a crash amounts to.
+    // What a crash amounts to: no exit hooks run.
     process.kill(parentPid(javaPid), 'SIGKILL');
     const exit = await exitOf(run, STOP_TIMEOUT_MS, "after start.ts's SIGKILL");
     expect(exit.code).not.toBe(0);
@@ -355,7 +354,7 @@ describe('npm start (functions/src/local/start.ts)', () => {
     const dir = tempDir('parts-smoke-nojava-');
     const bin = join(dir, 'bin');
     mkdirSync(bin);
-    // Only node is findable: tsx's `#!/usr/bin/env node` still runs, `java` does not resolve.
+    // Only node is findable; `java` does not resolve.
     symlinkSync(process.execPath, join(bin, 'node'));
     const run = launch(startEnv(await freePort(), join(dir, 'data'), bin));
     const exit = await exitOf(run, 45_000, 'without Java');
