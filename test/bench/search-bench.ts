@@ -16,6 +16,7 @@ import { partSearchRoutes } from '@parts/functions/routes/parts-search';
 import { errorHandler } from '@parts/functions/http/errors';
 import { silentLogger } from '@parts/functions/lib/logger';
 import type { PartDocument } from '@parts/functions/ports/search-index';
+import { mulberry32 } from '@parts/functions/local/seed';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -23,16 +24,7 @@ const PARTS = Number(args.get('parts') ?? 1_000_000);
 const FILE = args.get('file') ?? '.data/bench/search.sqlite';
 const BATCH = 5000;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const TOP = ['Hydraulic Components', 'Pneumatic Systems', 'Electrical Controls', 'Automation Solutions', 'Maintenance Products', 'Bearings', 'Seals', 'Sensors'];
 const SUB = ['Cylinders', 'Valves', 'Pumps', 'Fittings', 'Relays', 'Controllers'];
