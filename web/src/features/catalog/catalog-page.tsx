@@ -10,11 +10,13 @@ import { useQuoteBasket } from '../../lib/quote-basket';
 import { useParts } from './api/get-parts';
 import { useCategory } from './api/get-category';
 import { useManufacturer } from './api/get-manufacturer';
-import { FilterPanel } from './components/filter-panel';
+import { FilterPanel, type FilterPanelProps } from './components/filter-panel';
+import { FilterSheet } from './components/filter-sheet';
 import { Pagination } from './components/pagination';
 import { PartCard } from './components/part-card';
 import { SortSelect } from './components/sort-select';
-import { useCatalogFilters } from './hooks/use-catalog-filters';
+import { countActiveFilters, useCatalogFilters } from './hooks/use-catalog-filters';
+import { LG_MEDIA_QUERY, useMediaQuery } from './hooks/use-media-query';
 
 function CardSkeleton() {
   return (
@@ -33,6 +35,7 @@ export default function CatalogPage() {
   const { categorySlug, manufacturerSlug } = useParams();
   const { filters, page, applyFilters, setPage } = useCatalogFilters();
   const { itemCount, toggle } = useQuoteBasket();
+  const isDesktop = useMediaQuery(LG_MEDIA_QUERY);
   const category = useCategory(categorySlug);
   const manufacturer = useManufacturer(manufacturerSlug);
 
@@ -58,19 +61,20 @@ export default function CatalogPage() {
   const fixedMissing = category.isError || manufacturer.isError;
   const loading = !fixedMissing && !parts.isError && (parts.isPending || (parts.isPlaceholderData && parts.isFetching));
   const data = parts.data;
+  const panel: FilterPanelProps = {
+    filters,
+    onApply: applyFilters,
+    facets: data?.facets,
+    showCategories: !categorySlug,
+    showManufacturers: !manufacturerSlug,
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs items={crumbs} />
       <div className="grid gap-6 lg:grid-cols-[280px_1fr]">
-        <FilterPanel
-          key={JSON.stringify(filters)}
-          filters={filters}
-          onApply={applyFilters}
-          facets={data?.facets}
-          showCategories={!categorySlug}
-          showManufacturers={!manufacturerSlug}
-        />
+        {/* One panel at a time: a sidebar from lg up, otherwise in the sheet behind the Filters button. */}
+        {isDesktop ? <FilterPanel key={JSON.stringify(filters)} layout="sidebar" {...panel} /> : null}
         <section aria-labelledby="catalog-heading">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <div>
@@ -82,6 +86,9 @@ export default function CatalogPage() {
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
+              {isDesktop ? null : (
+                <FilterSheet {...panel} activeCount={countActiveFilters(filters, { categories: !categorySlug, manufacturers: !manufacturerSlug })} />
+              )}
               <SortSelect value={filters.sortBy} onChange={(sortBy) => applyFilters({ ...filters, sortBy })} />
               <Button variant="outline" onClick={toggle} aria-label={`Toggle quote request, ${itemCount} items`}>
                 <ClipboardList className="h-4 w-4" aria-hidden />

@@ -61,7 +61,8 @@ export default function PartDetailPage() {
         <PartSkeleton />
       ) : (
         <div className="grid gap-8 md:grid-cols-2">
-          <Card className="overflow-hidden">
+          {/* self-start: the card keeps the picture's own 4:3 box instead of stretching to the text column. */}
+          <Card className="self-start overflow-hidden">
             <PartImage src={part.image} alt={part.name} />
           </Card>
           <div className="grid content-start gap-4">

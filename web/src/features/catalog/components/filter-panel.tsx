@@ -48,12 +48,19 @@ function toRanges(text: RangeText): Record<string, SpecRange> {
   return ranges;
 }
 
-interface FilterPanelProps {
+export interface FilterPanelProps {
   filters: CatalogFilters;
   onApply: (filters: CatalogFilters) => void;
   facets?: { categories: FacetCount[]; manufacturers: FacetCount[] };
   showCategories: boolean;
   showManufacturers: boolean;
+}
+
+interface FilterPanelLayoutProps extends FilterPanelProps {
+  /** A bordered sidebar with its own heading, or the body of the mobile sheet (which supplies the title). */
+  layout: 'sidebar' | 'sheet';
+  /** After Apply Filters or a search; not after Clear All, so the sheet stays open to pick new filters. */
+  onApplied?: () => void;
 }
 
 function CheckList({
@@ -88,7 +95,7 @@ function CheckList({
   );
 }
 
-export function FilterPanel({ filters, onApply, facets, showCategories, showManufacturers }: FilterPanelProps) {
+export function FilterPanel({ filters, onApply, facets, showCategories, showManufacturers, layout, onApplied }: FilterPanelLayoutProps) {
   const categories = useCategories();
   const manufacturers = useManufacturers();
   const [query, setQuery] = useState(filters.query ?? '');
@@ -99,7 +106,7 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
   const categoryCounts = facets ? new Map(facets.categories.map((f) => [f.id, f.count])) : undefined;
   const manufacturerCounts = facets ? new Map(facets.manufacturers.map((f) => [f.id, f.count])) : undefined;
 
-  const apply = (overrides: Partial<CatalogFilters> = {}) =>
+  const apply = (overrides: Partial<CatalogFilters> = {}) => {
     onApply({
       ...filters,
       query: query.trim() || undefined,
@@ -108,6 +115,8 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
       specifications: toRanges(ranges),
       ...overrides,
     });
+    onApplied?.();
+  };
 
   const clearAll = () => {
     setQuery('');
@@ -119,14 +128,19 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
 
   const toggle = (list: number[], id: number, checked: boolean) => (checked ? [...list, id] : list.filter((x) => x !== id));
 
-  return (
-    <aside aria-label="Filters" className="rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex items-center justify-between">
-        <h2 className="text-base font-semibold">Filters</h2>
-        <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
-          Clear All
-        </Button>
-      </div>
+  const clearButton = (
+    <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
+      Clear All
+    </Button>
+  );
+  const applyButton = (
+    <Button className="w-full" onClick={() => apply()}>
+      Apply Filters
+    </Button>
+  );
+
+  const fields = (
+    <>
       <div className="mt-3">
         <PartSearchBox
           label="Search within results"
@@ -201,9 +215,29 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
           ))}
         </div>
       </Section>
-      <Button className="mt-4 w-full" onClick={() => apply()}>
-        Apply Filters
-      </Button>
+    </>
+  );
+
+  if (layout === 'sheet') {
+    return (
+      <div className="flex min-h-0 flex-1 flex-col">
+        <div className="flex-1 overflow-y-auto px-4 pb-4">{fields}</div>
+        {/* Always in reach, however long the lists above are. */}
+        <div className="flex items-center gap-4 border-t border-slate-200 p-4">
+          {clearButton}
+          {applyButton}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <aside aria-label="Filters" className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex items-center justify-between">
+        <h2 className="text-base font-semibold">Filters</h2>
+        {clearButton}
+      </div>
+      {fields}
+      <div className="mt-4">{applyButton}</div>
     </aside>
   );
 }

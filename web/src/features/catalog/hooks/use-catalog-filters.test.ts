@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readFilters, writeFilters } from './use-catalog-filters';
+import { countActiveFilters, readFilters, writeFilters } from './use-catalog-filters';
 
 describe('catalogue URL state', () => {
   it('reads q, repeated ids, specifications JSON, sortBy and only asc/desc', () => {
@@ -30,5 +30,14 @@ describe('catalogue URL state', () => {
     const filters = readFilters(new URLSearchParams('q=valve&manufacturerId=2&sortBy=manufacturer&sortOrder=desc'));
     expect(writeFilters(filters, 1).toString()).toBe('q=valve&manufacturerId=2&sortBy=manufacturer&sortOrder=desc');
     expect(writeFilters({ ...filters, sortBy: 'relevance', sortOrder: undefined }, 3).toString()).toBe('q=valve&manufacturerId=2&page=3');
+  });
+
+  it('counts the query, each checked box and each spec range, leaving out the dimension the page fixes', () => {
+    const filters = readFilters(
+      new URLSearchParams('q=pump&categoryId=3&categoryId=4&manufacturerId=9&specifications=%7B%22bore%22%3A%7B%22min%22%3A10%7D%2C%22stroke%22%3A%7B%22max%22%3A5%7D%7D&sortBy=partNumber'),
+    );
+    expect(countActiveFilters(filters, { categories: true, manufacturers: true })).toBe(6);
+    expect(countActiveFilters(filters, { categories: false, manufacturers: true })).toBe(4);
+    expect(countActiveFilters(readFilters(new URLSearchParams('sortBy=partNumber&page=2')), { categories: true, manufacturers: true })).toBe(0);
   });
 });

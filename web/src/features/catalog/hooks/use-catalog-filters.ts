@@ -65,6 +65,16 @@ export function writeFilters(filters: CatalogFilters, page: number): URLSearchPa
   return params;
 }
 
+/** How many filters the user has applied: the query, each checked box and each spec range, on the panel's shown dimensions. */
+export function countActiveFilters(filters: CatalogFilters, shown: { categories: boolean; manufacturers: boolean }): number {
+  return (
+    (filters.query ? 1 : 0) +
+    (shown.categories ? filters.categoryIds.length : 0) +
+    (shown.manufacturers ? filters.manufacturerIds.length : 0) +
+    Object.keys(filters.specifications).length
+  );
+}
+
 /** The listing's filters, sort and page, kept in the URL so a reload or a shared link restores them. */
 export function useCatalogFilters() {
   const [params, setParams] = useSearchParams();
