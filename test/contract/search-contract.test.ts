@@ -65,7 +65,12 @@ const CATEGORIES = {
   cylinders: { id: 2, name: 'Cylinders', slug: 'cylinders', path: [2, 1] },
   mini: { id: 3, name: 'Mini Cylinders', slug: 'mini-cylinders', path: [3, 2, 1] },
   electrical: { id: 4, name: 'Electrical Controls', slug: 'electrical-controls', path: [4] },
+  // A parent with no parts of its own and two children; parts are added to them by one test only.
+  pneumatics: { id: 5, name: 'Pneumatics', slug: 'pneumatics', path: [5] },
+  valves: { id: 6, name: 'Valves', slug: 'valves', path: [6, 5] },
+  fittings: { id: 7, name: 'Fittings', slug: 'fittings', path: [7, 5] },
 };
+const CATEGORY_BY_ID = new Map(Object.values(CATEGORIES).map((c) => [c.id, c]));
 const MAKERS = {
   festo: { id: 10, name: 'Festo', slug: 'festo' },
   siemens: { id: 11, name: 'Siemens', slug: 'siemens' },
@@ -95,6 +100,7 @@ function doc(
     price: 100 + id,
     categoryId: c.id,
     categoryPath: c.path,
+    categoryAncestors: c.path.slice(1).map((id) => ({ id, name: CATEGORY_BY_ID.get(id)!.name, slug: CATEGORY_BY_ID.get(id)!.slug })),
     categoryName: c.name,
     categorySlug: c.slug,
     manufacturerId: m.id,
@@ -291,12 +297,14 @@ for (const adapter of adapters) {
           category: { name: 'Mini Cylinders', slug: 'mini-cylinders' },
         });
       });
-      it('counts per category and per manufacturer for the current query', async () => {
+      it('counts per category (sub-categories included) and per manufacturer for the current query', async () => {
         const res = await search({ q: 'cylinder' });
         expect(res.total).toBe(4);
+        // Mini Cylinders 2 + Cylinders' own 1 = 3 under Cylinders, and the same under Hydraulic Components.
         expect(res.facets.categories).toEqual([
+          { id: 2, name: 'Cylinders', slug: 'cylinders', count: 3 },
+          { id: 1, name: 'Hydraulic Components', slug: 'hydraulic-components', count: 3 },
           { id: 3, name: 'Mini Cylinders', slug: 'mini-cylinders', count: 2 },
-          { id: 2, name: 'Cylinders', slug: 'cylinders', count: 1 },
           { id: 4, name: 'Electrical Controls', slug: 'electrical-controls', count: 1 },
         ]);
         expect(res.facets.manufacturers).toEqual([
@@ -309,10 +317,10 @@ for (const adapter of adapters) {
         const res = await search({});
         expect(res.total).toBe(11);
         expect(res.facets.categories.map((c) => [c.id, c.count])).toEqual([
+          [1, 6],
           [4, 5],
-          [1, 3],
+          [2, 3],
           [3, 2],
-          [2, 1],
         ]);
         expect(res.facets.manufacturers.map((m) => [m.name, m.count])).toEqual([
           ['Festo', 4],
@@ -325,9 +333,53 @@ for (const adapter of adapters) {
         const res = await search({ manufacturerIds: [12] });
         expect(res.facets.manufacturers).toEqual([{ id: 12, name: 'Parker', slug: 'parker', count: 2 }]);
         expect(res.facets.categories.map((c) => [c.id, c.count])).toEqual([
+          [1, 2],
           [2, 1],
-          [1, 1],
         ]);
+      });
+      it('a category filter narrows the category facet too: ancestors count only the filtered parts', async () => {
+        const res = await search({ categoryIds: [2] });
+        expect(res.facets.categories.map((c) => [c.id, c.count])).toEqual([
+          [2, 3],
+          [1, 3],
+          [3, 2],
+        ]);
+      });
+      it("each category's count is the total that filtering on it returns", async () => {
+        const queries = [{}, { q: 'cylinder' }, { manufacturerIds: [12] }, { specifications: { pressureRating: { min: 10 } } }, { q: 'contactor' }];
+        for (const q of queries) {
+          const res = await search(q);
+          expect(res.facets.categories.length).toBeGreaterThan(0);
+          for (const facet of res.facets.categories) {
+            expect({ q, id: facet.id, count: (await search({ ...q, categoryIds: [facet.id] })).total }).toEqual({ q, id: facet.id, count: facet.count });
+          }
+        }
+      });
+      it('a parent with no parts of its own shows the sum of its children, with its name', async () => {
+        const added = [
+          doc(70, 'PN-VALVE-1', 'Pilot valve', 'valves', 'festo'),
+          doc(71, 'PN-VALVE-2', 'Flow valve', 'valves', 'parker'),
+          doc(72, 'PN-FIT-1', 'Push-in fitting', 'fittings', 'festo'),
+        ];
+        await index.upsert(added);
+        try {
+          const all = await search({});
+          expect(all.facets.categories.filter((c) => c.id >= 5)).toEqual([
+            { id: 5, name: 'Pneumatics', slug: 'pneumatics', count: 3 },
+            { id: 6, name: 'Valves', slug: 'valves', count: 2 },
+            { id: 7, name: 'Fittings', slug: 'fittings', count: 1 },
+          ]);
+          expect((await search({ categoryIds: [5] })).total).toBe(3);
+          const festo = await search({ manufacturerIds: [10] });
+          expect(festo.facets.categories.filter((c) => c.id >= 5).map((c) => [c.id, c.count])).toEqual([
+            [5, 2],
+            [7, 1],
+            [6, 1],
+          ]);
+        } finally {
+          await index.remove(added.map((d) => ({ id: d.id, version: d.version })));
+        }
+        expect((await search({})).facets.categories.filter((c) => c.id >= 5)).toEqual([]);
       });
     });
 

@@ -31,6 +31,7 @@ export function categoryPath(categories: Map<number, Category>, id: number): num
 export function toPartDocument(part: StoredPart | (Omit<StoredPart, 'createdAt' | 'updatedAt'> & Partial<StoredPart>), relations: Relations): PartDocument {
   const category = relations.categories.get(part.categoryId);
   const manufacturer = relations.manufacturers.get(part.manufacturerId);
+  const path = categoryPath(relations.categories, part.categoryId);
   return {
     id: part.id,
     version: part.version,
@@ -42,7 +43,11 @@ export function toPartDocument(part: StoredPart | (Omit<StoredPart, 'createdAt' 
     price: part.price ?? null,
     ...(part.image ? { image: part.image } : {}),
     categoryId: part.categoryId,
-    categoryPath: categoryPath(relations.categories, part.categoryId),
+    categoryPath: path,
+    categoryAncestors: path.slice(1).map((id) => {
+      const ancestor = relations.categories.get(id);
+      return { id, name: ancestor?.name ?? '', slug: ancestor?.slug ?? '' };
+    }),
     categoryName: category?.name ?? '',
     categorySlug: category?.slug ?? '',
     manufacturerId: part.manufacturerId,

@@ -14,6 +14,11 @@ export interface PartDocument {
   categoryId: number;
   /** The part's category and every ancestor, so a parent filter includes descendants. */
   categoryPath: number[];
+  /**
+   * Name and slug of every ancestor in categoryPath (the part's own category excluded), so a facet can
+   * name a parent that has no parts of its own. Absent on documents indexed before it existed.
+   */
+  categoryAncestors?: { id: number; name: string; slug: string }[];
   categoryName: string;
   categorySlug: string;
   manufacturerId: number;

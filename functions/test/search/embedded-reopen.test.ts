@@ -20,6 +20,7 @@ function part(id: number, overrides: Partial<PartDocument> = {}): PartDocument {
     price: null,
     categoryId: id % 2 === 0 ? 2 : 3,
     categoryPath: id % 2 === 0 ? [2, 1] : [3],
+    categoryAncestors: id % 2 === 0 ? [{ id: 1, name: 'Root', slug: 'root' }] : [],
     categoryName: id % 2 === 0 ? 'Even' : 'Odd',
     categorySlug: id % 2 === 0 ? 'even' : 'odd',
     manufacturerId: 7,
@@ -46,7 +47,11 @@ describe('embedded index file', () => {
       // Even ids 10..20 under parent 1; part numbers run backwards from the ids.
       expect(res.total).toBe(6);
       expect(res.data.map((p) => p.id)).toEqual([20, 18, 16]);
-      expect(res.facets.categories).toEqual([{ id: 2, name: 'Even', slug: 'even', count: 6 }]);
+      // The parent, named from the documents' ancestors, counts its child's parts.
+      expect(res.facets.categories).toEqual([
+        { id: 2, name: 'Even', slug: 'even', count: 6 },
+        { id: 1, name: 'Root', slug: 'root', count: 6 },
+      ]);
       expect(await reopened.count()).toBe(29);
       await reopened.upsert([part(30)]);
       expect(await reopened.count()).toBe(29);

@@ -143,4 +143,27 @@ describe('GET /api/parts and /api/parts/autocomplete', () => {
     expect(list.data[11]?.manufacturer).toEqual({ name: 'SMC Corporation', slug: `${maker!.slug}-corp` });
     expect(list.facets.categories.find((c) => c.id === childId)?.name).toBe('Directional Valves');
   });
+
+  it('a parent category without parts of its own is counted and named in the facets, and follows a rename', async () => {
+    const { catalog, searchSync } = api.deps;
+    const root = await catalog.createCategory(buildCategoryInput({ name: 'Factory Automation' }));
+    const sensors = await catalog.createCategory(buildCategoryInput({ name: 'Sensors', parentId: root.id }));
+    const switches = await catalog.createCategory(buildCategoryInput({ name: 'Switches', parentId: root.id }));
+    const tag = unique('FA').toUpperCase();
+    const ids: number[] = [];
+    for (const [i, categoryId] of [sensors.id, sensors.id, switches.id].entries()) {
+      const part = await catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: `${tag}-${i}`, name: `Proximity unit ${i}` }));
+      ids.push(part.id);
+    }
+    await searchSync.partsChanged(ids);
+    const facetOf = async (id: number) => {
+      const list = partListResponseSchema.parse((await getJson(`/api/parts?q=${tag}`)).body);
+      return list.facets.categories.find((c) => c.id === id);
+    };
+    expect(await facetOf(root.id)).toEqual({ id: root.id, name: 'Factory Automation', slug: root.slug, count: 3 });
+    expect((await facetOf(sensors.id))?.count).toBe(2);
+    await catalog.updateCategory(root.id, { name: 'Automation', slug: root.slug, parentId: null });
+    await searchSync.categoryChanged(root.id);
+    expect(await facetOf(root.id)).toEqual({ id: root.id, name: 'Automation', slug: root.slug, count: 3 });
+  });
 });

@@ -47,8 +47,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
 CREATE VIRTUAL TABLE IF NOT EXISTS parts_text_vocab USING fts5vocab (parts_text, 'row');
 `;
 
-/** Bumped when the layout changes: an older file is emptied at open, and the start-up count check reindexes it. */
-const SCHEMA_VERSION = 3;
+/** Bumped when the layout or what is stored changes (4: ancestor names for facets): an older file is emptied at open, and the start-up count check reindexes it. */
+const SCHEMA_VERSION = 4;
 
 /** Built after a bulk load (one sort each) rather than row by row: see clear(). */
 const INDEXES = `
@@ -188,6 +188,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       }
       if (current !== undefined) removeRows(doc.id);
       const pn = normalizePartNumber(doc.partNumber);
+      // Ancestor names live in facet_names only: keeping them in every stored document would grow the file for nothing.
+      const { categoryAncestors, ...stored } = doc;
       writes.insertPart.run(
         doc.id,
         doc.version,
@@ -196,7 +198,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         doc.manufacturerName.toLowerCase(),
         doc.categoryId,
         doc.manufacturerId,
-        JSON.stringify(doc),
+        JSON.stringify(stored),
       );
       for (const [key, value] of Object.entries(doc.specNumbers)) {
         if (Number.isFinite(value)) writes.insertSpec.run(doc.id, key, value);
@@ -204,6 +206,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       writes.insertTri.run(doc.id, pn);
       // Part numbers stay out of the word index: a million unique tokens would slow every prefix query.
       writes.insertText.run(doc.id, doc.name, doc.manufacturerName, doc.categoryName, doc.description ?? '');
+      for (const a of categoryAncestors ?? []) rememberName('category', a.id, a.name, a.slug);
       rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);
       rememberName('manufacturer', doc.manufacturerId, doc.manufacturerName, doc.manufacturerSlug);
       rememberPath(c, doc.categoryId, [...new Set([doc.categoryId, ...doc.categoryPath])]);
@@ -373,7 +376,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       page: query.page,
       pageSize: query.pageSize,
       totalPages: Math.ceil(n / query.pageSize),
-      facets: { categories: facetList(categoryCounts, names.category), manufacturers: facetList(manufacturerCounts, names.manufacturer) },
+      facets: { categories: facetList(c.categoryTotals(categoryCounts), names.category), manufacturers: facetList(manufacturerCounts, names.manufacturer) },
     };
   }
 
@@ -432,7 +435,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       page: query.page,
       pageSize: query.pageSize,
       totalPages: Math.ceil(c.size / query.pageSize),
-      facets: { categories: facetList(c.categoryCounts, names.category), manufacturers: facetList(c.manufacturerCounts, names.manufacturer) },
+      facets: { categories: facetList(c.categoryTotals(c.categoryCounts), names.category), manufacturers: facetList(c.manufacturerCounts, names.manufacturer) },
     };
   }
 

@@ -74,6 +74,8 @@ export const INDEX_BODY = {
       categoryPath: { type: 'integer' },
       categoryName: { type: 'text', analyzer: 'folded' },
       categorySlug: { type: 'keyword', index: false },
+      /** Ancestor names and slugs, read back by the category facet; not searched. */
+      categoryAncestors: { type: 'object', enabled: false },
       manufacturerId: { type: 'integer' },
       manufacturerName: { type: 'text', analyzer: 'folded', fields: { sort: { type: 'keyword', normalizer: 'lower_sort' } } },
       manufacturerSlug: { type: 'keyword', index: false },
@@ -104,7 +106,11 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
 
   async function createIndex() {
     const exists = await client.indices.exists({ index });
-    if (exists.body) return;
+    if (exists.body) {
+      // An index created before categoryAncestors existed would refuse such documents (strict mapping); adding a field is allowed.
+      await client.indices.putMapping({ index, body: { properties: { categoryAncestors: INDEX_BODY.mappings.properties.categoryAncestors } } as never });
+      return;
+    }
     try {
       await client.indices.create({ index, body: INDEX_BODY as never });
     } catch (err) {
@@ -173,14 +179,17 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
     return hasText ? [{ _score: 'desc' }, { 'partNumber.sort': 'asc' }, { id: 'asc' }] : [{ id: 'asc' }];
   }
 
+  /** Any document in a category bucket has that category on its path: its own category or one of its ancestors names it. */
+  function nameOf(kind: 'category' | 'manufacturer', id: number, src: PartDocument | undefined): { name: string; slug: string } {
+    if (kind === 'manufacturer') return { name: src?.manufacturerName ?? '', slug: src?.manufacturerSlug ?? '' };
+    if (src?.categoryId === id) return { name: src.categoryName, slug: src.categorySlug };
+    const ancestor = src?.categoryAncestors?.find((a) => a.id === id);
+    return { name: ancestor?.name ?? '', slug: ancestor?.slug ?? '' };
+  }
+
   function facetList(buckets: { key: number; doc_count: number; top: { hits: { hits: Hit[] } } }[] | undefined, kind: 'category' | 'manufacturer'): FacetCount[] {
     return (buckets ?? [])
-      .map((b) => {
-        const src = b.top.hits.hits[0]?._source;
-        const name = (kind === 'category' ? src?.categoryName : src?.manufacturerName) ?? '';
-        const slug = (kind === 'category' ? src?.categorySlug : src?.manufacturerSlug) ?? '';
-        return { id: Number(b.key), name, slug, count: b.doc_count };
-      })
+      .map((b) => ({ id: Number(b.key), ...nameOf(kind, Number(b.key), b.top.hits.hits[0]?._source), count: b.doc_count }))
       .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.id - b.id);
   }
 
@@ -193,7 +202,8 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
     const offset = (query.page - 1) * query.pageSize;
     const top = (fields: string[]) => ({ top_hits: { size: 1, _source: { includes: fields } } });
     const aggs = {
-      categories: { terms: { field: 'categoryId', size: FACET_SIZE }, aggs: { top: top(['categoryName', 'categorySlug']) } },
+      // On the path, so a parent counts its descendants' parts: the same total a filter on it returns.
+      categories: { terms: { field: 'categoryPath', size: FACET_SIZE }, aggs: { top: top(['categoryId', 'categoryName', 'categorySlug', 'categoryAncestors']) } },
       manufacturers: { terms: { field: 'manufacturerId', size: FACET_SIZE }, aggs: { top: top(['manufacturerName', 'manufacturerSlug']) } },
     };
     const deep = offset + query.pageSize > RESULT_WINDOW;

@@ -34,7 +34,7 @@ export class PartColumns {
   maxCategoryId = 0;
   maxManufacturerId = 0;
   size = 0;
-  /** Live parts per category / manufacturer: the facets of the unfiltered listing, kept on every write. */
+  /** Live parts per own category / manufacturer, kept on every write: the unfiltered listing's facets (categories after categoryTotals). */
   categoryCounts: number[] = [];
   manufacturerCounts: number[] = [];
   private postings: { category: Map<number, Int32Array>; manufacturer: Map<number, Int32Array> } | null = null;
@@ -87,7 +87,23 @@ export class PartColumns {
 
   setCategoryPath(categoryId: number, path: number[]) {
     this.categoryPaths.set(categoryId, path);
-    if (categoryId > this.maxCategoryId) this.maxCategoryId = categoryId;
+    for (const id of path) if (id > this.maxCategoryId) this.maxCategoryId = id;
+  }
+
+  /**
+   * Counts per own category rolled up the tree: each category's count plus its descendants', i.e. what
+   * filtering on it would return. One walk over the (hundreds of) categories, not over parts.
+   */
+  categoryTotals(ownCounts: ArrayLike<number>): Int32Array {
+    const totals = new Int32Array(this.maxCategoryId + 1);
+    for (let id = 0; id < ownCounts.length; id++) {
+      const n = ownCounts[id] ?? 0;
+      if (n <= 0) continue;
+      const path = this.categoryPaths.get(id);
+      if (!path) totals[id]! += n;
+      else for (const p of path) totals[p]! += n;
+    }
+    return totals;
   }
 
   setSpec(key: string, id: number, value: number) {
