@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { FacetCount } from '@parts/shared/schemas';
 import { listParts } from './support/e2e-helpers';
@@ -104,5 +105,79 @@ test.describe('catalogue listing', () => {
 
     await page.goto('/catalog?specifications=%7Bnot-json');
     await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* results$/);
+  });
+});
+
+test.describe('catalogue on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('results come first; the Filters button opens the panel in a sheet that applies, clears and closes', async ({ page, request }) => {
+    const all = await listParts(request, { pageSize: '1' });
+    const category = [...all.facets.categories].sort((a, b) => b.count - a.count)[0]!;
+    const inCategory = await listParts(request, { pageSize: '1', categoryId: String(category.id) });
+
+    await page.goto('/catalog');
+    const cards = page.getByTestId('part-card');
+    // Most of the first card shows on arrival: no filter block to scroll past.
+    await expect(cards.first()).toBeInViewport({ ratio: 0.5 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('complementary', { name: 'Filters' })).toHaveCount(0);
+
+    const open = page.getByRole('button', { name: 'Filters', exact: true });
+    const sortBox = await page.getByRole('combobox', { name: 'Sort by' }).boundingBox();
+    const openBox = await open.boundingBox();
+    // Beside the sort selector, on the same row.
+    expect(Math.abs((openBox?.y ?? 0) + (openBox?.height ?? 0) / 2 - ((sortBox?.y ?? 0) + (sortBox?.height ?? 0) / 2))).toBeLessThan(4);
+    expect(openBox?.x ?? 0).toBeLessThan(sortBox?.x ?? 0);
+
+    await open.click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Categories' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Manufacturers' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Specifications' })).toBeVisible();
+    await expect(sheet.getByPlaceholder('Search parts...')).toBeVisible();
+    await expect(sheet.getByRole('spinbutton', { name: 'Bore Size (mm) minimum' })).toHaveAttribute('placeholder', 'Min');
+    await expect(sheet.getByRole('button', { name: 'Clear All' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Apply Filters' })).toBeVisible();
+    // Focus starts in the sheet and Shift+Tab from its first control wraps to its last: it is trapped.
+    await expect(sheet.getByRole('button', { name: 'Close filters' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(sheet.getByRole('button', { name: 'Apply Filters' })).toBeFocused();
+    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(sheet).toBeVisible();
+    // A tap on the strip of page beside the sheet closes it.
+    await page.mouse.click(365, 400);
+    await expect(sheet).toBeHidden();
+
+    await open.click();
+    await sheet.getByRole('checkbox', { name: category.name, exact: true }).click();
+    await sheet.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`categoryId=${category.id}`));
+    await expect(page.getByTestId('result-count')).toHaveText(`${inCategory.total} results`);
+    const counted = page.getByRole('button', { name: 'Filters, 1 active' });
+    await expect(counted).toContainText('1');
+
+    await page.reload();
+    await counted.click();
+    await expect(sheet.getByRole('checkbox', { name: category.name, exact: true })).toBeChecked();
+    // Clear All empties the URL but keeps the sheet open to choose again.
+    await sheet.getByRole('button', { name: 'Clear All' }).click();
+    await expect(page).not.toHaveURL(/categoryId=/);
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('checkbox', { name: category.name, exact: true })).not.toBeChecked();
+    await expect(page.getByTestId('result-count')).toHaveText(`${all.total} results`);
+
+    // Widening to lg closes the sheet and brings back the sidebar.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(sheet).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Filters' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
   });
 });

@@ -79,6 +79,22 @@ test.describe('header, footer and not-found page', () => {
     }
   });
 
+  test('the part page image card keeps the picture box at every width', async ({ page, request }) => {
+    const part = (await (await request.get('/api/parts?pageSize=1')).json()) as { data: { slug: string; name: string }[] };
+    const { slug, name } = part.data[0]!;
+    await page.goto(`/part/${slug}`);
+    const image = page.getByRole('main').getByRole('img', { name, exact: true });
+    for (const width of [360, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(image).toBeVisible();
+      const img = await image.boundingBox();
+      const card = await image.locator('..').boundingBox();
+      // Only the 1 px border either side; no band under the picture.
+      expect(Math.abs((card?.height ?? 0) - (img?.height ?? 0)), `${width} px`).toBeLessThanOrEqual(2);
+      expect(img?.height ?? 0, `${width} px`).toBeCloseTo(((img?.width ?? 0) * 3) / 4, 0);
+    }
+  });
+
   test('public routes load no admin code; /admin/login does', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {

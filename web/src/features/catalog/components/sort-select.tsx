@@ -10,11 +10,11 @@ const options: { value: SortBy; label: string }[] = [
 export function SortSelect({ value, onChange }: { value: SortBy; onChange: (value: SortBy) => void }) {
   return (
     <div className="flex items-center gap-2">
-      <span id="sort-label" className="text-sm text-slate-700">
+      <span id="sort-label" className="whitespace-nowrap text-sm text-slate-700">
         Sort by
       </span>
       <Select value={value} onValueChange={(v) => onChange(v as SortBy)}>
-        <SelectTrigger className="w-44" aria-labelledby="sort-label">
+        <SelectTrigger className="w-36 sm:w-44" aria-labelledby="sort-label">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
