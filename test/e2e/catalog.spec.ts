@@ -146,6 +146,13 @@ test.describe('catalogue on a phone', () => {
     await expect(sheet.getByRole('button', { name: 'Apply Filters' })).toBeFocused();
     expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
 
+    // Escape first closes the search box's suggestions, then the sheet, handing focus back to the button.
+    const search = sheet.getByRole('combobox', { name: 'Search within results' });
+    await search.fill(all.data[0]!.partNumber);
+    await expect(search).toHaveAttribute('aria-expanded', 'true');
+    await search.press('Escape');
+    await expect(search).toHaveAttribute('aria-expanded', 'false');
+    await expect(sheet).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(open).toBeFocused();
