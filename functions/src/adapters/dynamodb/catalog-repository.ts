@@ -32,6 +32,7 @@ import {
   assertLookupText,
   cancellationCodes,
   chunk,
+  countQuery,
   decodeCursor,
   encodeCursor,
   isConditionFailed,
@@ -92,24 +93,8 @@ export function createCatalogRepository(ctx: TableContext): CatalogRepository {
     return items;
   };
 
-  const countAll = async (pk: string) => {
-    let total = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await client.send(
-        new QueryCommand({
-          TableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          Select: 'COUNT',
-          ExclusiveStartKey,
-        }),
-      );
-      total += res.Count ?? 0;
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return total;
-  };
+  const countAll = (pk: string) =>
+    countQuery(client, { TableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
 
   const guardPut = (key: { pk: string; sk: string }, id: number): TransactItem => ({
     Put: { TableName, Item: { ...key, type: 'guard', id }, ConditionExpression: 'attribute_not_exists(pk)' },

@@ -5,7 +5,7 @@ import { attachmentSchema, quoteStatusSchema, type QuoteRequest, type QuoteStatu
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { NewQuoteRequest, QuoteRepository } from '../../ports/quote-repository';
 import { keys, padId, stripLayout } from './keys';
-import { allocateIds, assertId, isConditionFailed, parseInput, type TableContext } from './support';
+import { allocateIds, assertId, countQuery, isConditionFailed, parseInput, type TableContext } from './support';
 
 const optional = (max: number) => z.string().max(max).optional();
 const newQuoteSchema = z.object({
@@ -83,25 +83,8 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
     return items.map(toQuote);
   };
 
-  const count = async (index: 'gsi1' | 'gsi2', pk: string) => {
-    let total = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await client.send(
-        new QueryCommand({
-          TableName,
-          IndexName: index,
-          KeyConditionExpression: `${index}pk = :pk`,
-          ExpressionAttributeValues: { ':pk': pk },
-          Select: 'COUNT',
-          ExclusiveStartKey,
-        }),
-      );
-      total += res.Count ?? 0;
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return total;
-  };
+  const count = (index: 'gsi1' | 'gsi2', pk: string) =>
+    countQuery(client, { TableName, IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ExpressionAttributeValues: { ':pk': pk } });
 
   const read = async (id: number) =>
     (await client.send(new GetCommand({ TableName, Key: keys.quote(id), ConsistentRead: true }))).Item;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ZodType } from 'zod';
 import { DomainError, UnavailableError, ValidationError } from '../../domain/errors';
 import { keys } from './keys';
@@ -164,4 +164,16 @@ export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** Counts the items a key condition matches, page by page (COUNT queries are capped at 1 MB a page). */
+export async function countQuery(client: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'Select' | 'ExclusiveStartKey'>): Promise<number> {
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const res = await client.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey }));
+    total += res.Count ?? 0;
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return total;
 }
