@@ -102,22 +102,28 @@ interface SearchBody {
  */
 export function createOpenSearchIndex(options: { client: Client; index: string }): SearchIndex {
   const { client, index } = options;
-  let ready: Promise<void> | undefined;
+  let ready: Promise<boolean> | undefined;
+  let mapped: Promise<void> | undefined;
 
-  async function createIndex() {
+  /** Creates the index when missing; resolves true when this call created it. */
+  async function createIfMissing(): Promise<boolean> {
     const exists = await client.indices.exists({ index });
-    if (exists.body) {
-      // An index created before categoryAncestors existed would refuse such documents (strict mapping); adding a field is allowed.
-      await client.indices.putMapping({ index, body: { properties: { categoryAncestors: INDEX_BODY.mappings.properties.categoryAncestors } } as never });
-      return;
-    }
+    if (exists.body) return false;
     try {
       await client.indices.create({ index, body: INDEX_BODY as never });
+      return true;
     } catch (err) {
       if (!String((err as { message?: string }).message).includes('resource_already_exists')) throw err;
+      return false;
     }
   }
-  const ensure = () => (ready ??= createIndex().catch((err: unknown) => ((ready = undefined), Promise.reject(err))));
+  // Writers bring an older index's strict mapping up to date (adding fields is allowed); readers never pay for it.
+  async function syncMapping(): Promise<void> {
+    if (await ensure()) return;
+    await client.indices.putMapping({ index, body: { properties: INDEX_BODY.mappings.properties } as never });
+  }
+  const ensure = () => (ready ??= createIfMissing().catch((err: unknown) => ((ready = undefined), Promise.reject(err))));
+  const ensureMapping = () => (mapped ??= syncMapping().catch((err: unknown) => ((mapped = undefined), Promise.reject(err))));
 
   async function rawSearch(body: Record<string, unknown>): Promise<SearchBody> {
     await ensure();
@@ -126,7 +132,7 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
   }
 
   async function bulk(lines: unknown[], small: boolean) {
-    await ensure();
+    await ensureMapping();
     const res = await client.bulk({ body: lines as never, refresh: small ? 'wait_for' : false });
     const body = res.body as unknown as { errors: boolean; items: Record<string, { status: number; error?: { reason?: string } }>[] };
     if (!body.errors) return;
@@ -302,6 +308,7 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
     async clear() {
       await client.indices.delete({ index, ignore_unavailable: true });
       ready = undefined;
+      mapped = undefined;
       await ensure();
     },
     async count() {
