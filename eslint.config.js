@@ -28,6 +28,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware checks for the mistakes a reader can't see: a promise nobody awaits or one passed where a
+    // void callback is expected (an event handler, a forEach).
+    files: ['{shared,functions,web,infra,test}/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     files: ['functions/src/domain/**', 'functions/src/services/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: awsOrTransport }] },
   },
