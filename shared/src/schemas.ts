@@ -100,6 +100,17 @@ export type PartView = z.infer<typeof partViewSchema>;
 export const facetCountSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), count: z.number().int() });
 export type FacetCount = z.infer<typeof facetCountSchema>;
 
+/** What of a typed text matched, for marking it in names and part numbers (see highlight.ts). */
+export const highlightSchema = z.object({
+  /** Whole index terms (lower case, accents folded) that matched: as typed, word forms, synonyms, corrections. */
+  terms: z.array(z.string()),
+  /** Typed word beginnings matched as prefixes. */
+  prefixes: z.array(z.string()),
+  /** The normalised part number typed, when it matched part numbers. */
+  partNumber: z.string().nullable(),
+});
+export type Highlight = z.infer<typeof highlightSchema>;
+
 export const partListResponseSchema = z.object({
   data: z.array(partViewSchema),
   total: z.number().int(),
@@ -107,6 +118,14 @@ export const partListResponseSchema = z.object({
   pageSize: z.number().int(),
   totalPages: z.number().int(),
   facets: z.object({ categories: z.array(facetCountSchema), manufacturers: z.array(facetCountSchema) }),
+  /** With a query: what matched. */
+  highlight: highlightSchema.optional(),
+  /** Nothing matched as typed; these are the results for the typed words corrected to this text. */
+  correctedQuery: z.string().nullable().optional(),
+  /** Nothing matched every word; these are the results for this shorter query. */
+  relaxedQuery: z.string().nullable().optional(),
+  /** A spelling the index knows, offered when nothing (or only a relaxed query) matched. */
+  didYouMean: z.string().nullable().optional(),
 });
 export type PartListResponse = z.infer<typeof partListResponseSchema>;
 
@@ -119,6 +138,9 @@ export const suggestionSchema = z.object({
   slug: z.string(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const autocompleteResponseSchema = z.object({ suggestions: z.array(suggestionSchema), highlight: highlightSchema.nullable().optional() });
+export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>;
 
 export const userSchema = z.object({
   id: z.number().int().optional(),

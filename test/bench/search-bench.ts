@@ -252,7 +252,7 @@ async function main() {
   console.log(`load average during the run (1/5/15 min): ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
 
   async function runEngine(op: Op) {
-    if (op.run === 'autocomplete') return index.autocomplete(op.q, 10);
+    if (op.run === 'autocomplete') return (await index.autocomplete(op.q, 10)).suggestions;
     return index.search(op.query);
   }
 }

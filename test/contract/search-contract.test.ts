@@ -138,6 +138,7 @@ for (const adapter of adapters) {
     let dispose: () => Promise<void>;
     const search = (q: Record<string, unknown>) => index.search(partsQuerySchema.parse({ pageSize: 100, ...q }));
     const ids = async (q: Record<string, unknown>) => (await search(q)).data.map((p) => p.id);
+    const suggest = async (q: string, limit: number) => (await index.autocomplete(q, limit)).suggestions;
 
     beforeAll(async () => {
       ({ index, dispose } = await adapter.open());
@@ -181,10 +182,13 @@ for (const adapter of adapters) {
         expect((await ids({ q: 'electrical controls' })).sort((a, b) => a - b)).toEqual([1, 2, 3, 8, 10]);
         expect(await ids({ q: 'pneumatic' })).toEqual([8]);
       });
-      it('treats the last word as a prefix (search as you type) and needs every word', async () => {
+      it('treats the last word as a prefix (search as you type) and needs every word, or says it dropped one', async () => {
         expect((await ids({ q: 'round cyl' })).sort((a, b) => a - b)).toEqual([4, 5]);
-        expect(await ids({ q: 'hydraulic cyl' })).toEqual([6]);
-        expect(await ids({ q: 'cyl round' })).toEqual([]);
+        // A parent category's name finds its descendants' parts (4 and 5 are Mini Cylinders under Hydraulic Components).
+        expect(await ids({ q: 'hydraulic cyl' })).toEqual([6, 4, 5]);
+        const partial = await search({ q: 'zqxw round' });
+        expect(partial.data.map((p) => p.id).sort((a, b) => a - b)).toEqual([4, 5]);
+        expect(partial.relaxedQuery).toBe('round');
       });
       it('is case and accent insensitive', async () => {
         expect((await ids({ q: 'SOLÉNOID' }))).toEqual([9]);
@@ -385,7 +389,7 @@ for (const adapter of adapters) {
 
     describe('autocomplete', () => {
       it('suggests by part-number prefix, exact first, with the suggestion fields', async () => {
-        const suggestions = await index.autocomplete('6es7214-1ag40-0xb0', 10);
+        const suggestions = await suggest('6es7214-1ag40-0xb0', 10);
         expect(suggestions[0]).toEqual({
           id: 1,
           name: 'S7-1200 CPU 1214C',
@@ -397,10 +401,83 @@ for (const adapter of adapters) {
         expect(suggestions.map((s) => s.id)).toEqual([1, 2]);
       });
       it('suggests by infix and by name prefix, and never more than the limit', async () => {
-        expect((await index.autocomplete('6es7', 10)).map((s) => s.id)).toEqual([1, 2, 3]);
-        expect((await index.autocomplete('sole', 10)).map((s) => s.id)).toEqual([9]);
-        expect(await index.autocomplete('2h', 10)).toHaveLength(1);
-        expect(await index.autocomplete('c', 2)).toHaveLength(2);
+        expect((await suggest('6es7', 10)).map((s) => s.id)).toEqual([1, 2, 3]);
+        expect((await suggest('sole', 10)).map((s) => s.id)).toEqual([9]);
+        expect(await suggest('2h', 10)).toHaveLength(1);
+        expect(await suggest('c', 2)).toHaveLength(2);
+      });
+      it('corrects a mistyped word prefix and says what matched', async () => {
+        expect((await suggest('cylindr', 10)).map((s) => s.id).sort((a, b) => a - b)).toEqual([4, 5, 6, 8]);
+        const answer = await index.autocomplete('round cyl', 10);
+        expect(answer.suggestions.map((s) => s.id)).toEqual([4, 5]);
+        expect(answer.highlight?.terms).toContain('round');
+        expect((await index.autocomplete('6es7214', 10)).highlight?.partNumber).toBe('6ES7214');
+      });
+    });
+
+    describe('search that forgives words, never codes', () => {
+      it('corrects a typo in a word, ranks exact matches first and says what it searched for', async () => {
+        const typo = await search({ q: 'hydraulc cylinder' });
+        expect(typo.data.map((p) => p.id)).toEqual([6, 4, 5]);
+        expect(typo.correctedQuery).toBe('hydraulic cylinder');
+        const exact = await search({ q: 'hydraulic cylinder' });
+        expect(exact.data.map((p) => p.id)).toEqual([6, 4, 5]);
+        expect(exact.correctedQuery ?? null).toBeNull();
+        // A word matched as typed ranks above one matched only through a correction.
+        await index.upsert([doc(95, 'PUMP-95', 'Piston pumpe', 'hydraulics', 'abb')]);
+        try {
+          expect((await ids({ q: 'piston pumpe' }))[0]).toBe(95);
+        } finally {
+          await index.remove([{ id: 95, version: 1 }]);
+        }
+        // Two edits in a long word; a parent category's name finds its descendants' parts.
+        expect(await ids({ q: 'pnuematic' })).toEqual([8]);
+        expect(await ids({ q: 'hydraulic pump' })).toEqual([11, 7]);
+      });
+      it('never corrects a part number or a number into another', async () => {
+        const answer = await search({ q: 'VUVG-L15' });
+        expect(answer.total).toBe(0);
+        expect(await ids({ q: '6ES7214-1AG41' })).toEqual([]);
+        // A number is dropped (and the answer says so), never changed into another.
+        const number = await search({ q: 'cylinder 33' });
+        expect(number.relaxedQuery).toBe('cylinder');
+        expect(number.correctedQuery ?? null).toBeNull();
+      });
+      it('matches word forms: plural and singular', async () => {
+        expect(await ids({ q: 'solenoid valves' })).toEqual([9]);
+        expect(await ids({ q: 'contactors' })).toEqual([10, 8]);
+        expect(await ids({ q: 'pumps' })).toEqual([11, 7]);
+      });
+      it('finds dimensions as typed, unit-aware', async () => {
+        expect(await ids({ q: '32x100' })).toEqual([4]);
+        expect(await ids({ q: '32 x 100' })).toEqual([4]);
+        expect(await ids({ q: 'Ø50 200' })).toEqual([5]);
+        expect(await ids({ q: 'bore 32 stroke 100' })).toEqual([4]);
+        expect(await ids({ q: 'cylinder 63.5x250' })).toEqual([6]);
+        expect(await ids({ q: '160 bar' })).toEqual([6]);
+        expect(await ids({ q: '145 psi', sortBy: 'partNumber' })).toEqual([4, 5, 9]);
+        expect(await ids({ q: 'round cylinder 50 x 200' })).toEqual([5]);
+      });
+      it('expands the default synonyms', async () => {
+        expect(await ids({ q: 'sov' })).toEqual([9]);
+        expect(await ids({ q: 'cyl festo' })).toEqual([4, 5]);
+      });
+      it('relaxes a query that matches nothing, and offers a spelling it knows', async () => {
+        const relaxed = await search({ q: 'festo contactor' });
+        expect(relaxed.data.map((p) => p.id)).toEqual([10, 8]);
+        expect(relaxed.relaxedQuery).toBe('contactor');
+        const unknown = await search({ q: 'qqqqqq' });
+        expect(unknown.total).toBe(0);
+        expect(unknown.didYouMean ?? null).toBeNull();
+        const spelled = await search({ q: 'siemens solenod' });
+        expect(spelled.data.map((p) => p.id)).toEqual([9]);
+        expect(spelled.relaxedQuery).toBe('solenoid');
+      });
+      it('says what matched so names and part numbers can be marked', async () => {
+        const words = await search({ q: 'axial pist' });
+        expect(words.highlight?.terms).toEqual(expect.arrayContaining(['axial', 'piston']));
+        const code = await search({ q: '6es7214' });
+        expect(code.highlight?.partNumber).toBe('6ES7214');
       });
     });
 

@@ -55,7 +55,7 @@ export const JUDGED_WORD_QUERIES: JudgedQuery[] = [
   { kind: 'dimension', q: 'bore 32 stroke 100', expect: dims(32, 100) },
   { kind: 'dimension', q: '40 x 200 cylinder', expect: dims(40, 200, 'cylinder') },
   { kind: 'dimension', q: 'cylinder 63x250', expect: dims(63, 250, 'cylinder') },
-  { kind: 'dimension', q: 'festo 50 x 160', expect: (d) => d.manufacturerSlug === 'festo' && dims(50, 160)(d) },
+  { kind: 'dimension', q: 'festo 40 x 160', expect: (d) => d.manufacturerSlug === 'festo' && dims(40, 160)(d) },
   { kind: 'dimension', q: 'ø80 hydraulic cylinder', expect: dims(80, undefined, 'hydraulic cylinder') },
   { kind: 'dimension', q: '210 bar cylinder', expect: pressure(210, 'cylinder') },
   { kind: 'dimension', q: '3626 psi pump', expect: pressure(250, 'pump') },

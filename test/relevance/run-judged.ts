@@ -1,4 +1,4 @@
-import type { SearchIndex } from '@parts/functions/ports/search-index';
+import type { PartDocument, SearchIndex } from '@parts/functions/ports/search-index';
 import { partsQuerySchema } from '@parts/shared/schemas';
 import type { JudgedQuery } from './judged-queries';
 
@@ -9,7 +9,7 @@ export interface JudgedOutcome {
 }
 
 /** Runs each judged query through the listing (relevance order) and checks the first three results. */
-export async function runJudged(index: SearchIndex, byId: Map<number, import('@parts/functions/ports/search-index').PartDocument>, queries: JudgedQuery[]) {
+export async function runJudged(index: SearchIndex, byId: Map<number, PartDocument>, queries: JudgedQuery[]) {
   const outcomes: JudgedOutcome[] = [];
   for (const query of queries) {
     const answer = await index.search(partsQuerySchema.parse({ q: query.q, pageSize: 3 }));

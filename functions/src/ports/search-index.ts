@@ -1,4 +1,4 @@
-import type { PartListResponse, PartsQuery, PartStatus, Suggestion } from '@parts/shared/schemas';
+import type { Highlight, PartListResponse, PartsQuery, PartStatus, Suggestion } from '@parts/shared/schemas';
 
 /** The search projection of a part: denormalised category and manufacturer names and slugs. */
 export interface PartDocument {
@@ -28,6 +28,12 @@ export interface PartDocument {
   specNumbers: Record<string, number>;
 }
 
+/** Suggestions for a typed text, and what of it matched (null when nothing was typed). */
+export interface AutocompleteAnswer {
+  suggestions: Suggestion[];
+  highlight: Highlight | null;
+}
+
 /**
  * Listing, filters, sorts, counts and autocomplete. Implemented by the embedded engine (SQLite FTS5)
  * and by OpenSearch; both pass the contract suite in test/contract.
@@ -38,7 +44,7 @@ export interface SearchIndex {
   /** Removes documents; a delete older than the indexed version is ignored. */
   remove(items: { id: number; version: number }[]): Promise<void>;
   search(query: PartsQuery): Promise<PartListResponse>;
-  autocomplete(q: string, limit: number): Promise<Suggestion[]>;
+  autocomplete(q: string, limit: number): Promise<AutocompleteAnswer>;
   /** Ids of every indexed part in these categories (descendants included) or of these manufacturers (re-index on rename). */
   partIds(filter: { categoryIds?: number[]; manufacturerIds?: number[] }): Promise<number[]>;
   /** Drops everything (reindex). */

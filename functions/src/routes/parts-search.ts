@@ -17,7 +17,7 @@ export function partSearchRoutes(deps: Pick<AppDeps, 'search'>) {
     .get('/autocomplete', async (c) => {
       const q = (c.req.query('q') ?? '').trim().slice(0, MAX_QUERY_CHARS);
       if (q.length < AUTOCOMPLETE_MIN_CHARS) return c.json({ suggestions: [] }, 200);
-      return c.json({ suggestions: await deps.search.autocomplete(q, AUTOCOMPLETE_MAX_SUGGESTIONS) }, 200);
+      return c.json(await deps.search.autocomplete(q, AUTOCOMPLETE_MAX_SUGGESTIONS), 200);
     });
 }
 

@@ -2,16 +2,39 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizePartNumber } from '@parts/shared/part-number';
-import type { FacetCount, PartListResponse, PartsQuery, Suggestion } from '@parts/shared/schemas';
-import type { PartDocument, SearchIndex } from '../../ports/search-index';
+import type { FacetCount, Highlight, PartListResponse, PartsQuery, Suggestion } from '@parts/shared/schemas';
+import type { AutocompleteAnswer, PartDocument, SearchIndex } from '../../ports/search-index';
 import { PartColumns } from './part-columns';
-import { parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
+import { matchesTypedSpecs, parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
+import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
+import { Vocabulary, wordForms } from './word-match';
 
 export interface EmbeddedSearchOptions {
   /** SQLite file; ':memory:' for a throw-away index. */
   file: string;
   /** Results up to this size are sorted directly, larger ones read off the kept orders (tests lower it to cover both). */
   sortInPlaceLimit?: number;
+  /** After writes, the vocabulary used for corrections is reloaded at most this often (tests set 0). */
+  vocabularyRefreshMs?: number;
+  /** Synonyms (typed word → phrases the catalogue uses); the domain's default list unless given. */
+  synonyms?: SynonymList;
+}
+
+/** 1 exact part number, 2 part-number prefix, 3 infix, 4 words as typed, 5 forms, synonyms and corrections. */
+const TIERS = 5;
+
+interface TextPlan {
+  strict: string | null;
+  expanded: string | null;
+  corrected: string | null;
+  highlight: { terms: Set<string>; prefixes: Set<string> };
+}
+
+interface Candidates {
+  ids: number[];
+  tier: Uint8Array;
+  highlight: Highlight;
+  corrected: string | null;
 }
 
 /** The character right after 'Z' (and so after every normalised part-number character). */
@@ -47,8 +70,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
 CREATE VIRTUAL TABLE IF NOT EXISTS parts_text_vocab USING fts5vocab (parts_text, 'row');
 `;
 
-/** Bumped when the layout or what is stored changes (4: ancestor names for facets): an older file is emptied at open, and the start-up count check reindexes it. */
-const SCHEMA_VERSION = 4;
+/** Bumped when the layout or what is stored changes (4: ancestor names for facets; 5: ancestor names searchable): an older file is emptied at open, and the start-up count check reindexes it. */
+const SCHEMA_VERSION = 5;
 
 /** Built after a bulk load (one sort each) rather than row by row: see clear(). */
 const INDEXES = `
@@ -91,6 +114,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   };
 
   const sortInPlaceLimit = options.sortInPlaceLimit ?? SORT_IN_PLACE_LIMIT;
+  const synonyms = options.synonyms ?? DEFAULT_SYNONYMS;
   let names = loadNames();
   let loaded: PartColumns | undefined;
 
@@ -205,7 +229,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       }
       writes.insertTri.run(doc.id, pn);
       // Part numbers stay out of the word index: a million unique tokens would slow every prefix query.
-      writes.insertText.run(doc.id, doc.name, doc.manufacturerName, doc.categoryName, doc.description ?? '');
+      writes.insertText.run(doc.id, doc.name, doc.manufacturerName, categoryText(doc), doc.description ?? '');
       for (const a of categoryAncestors ?? []) rememberName('category', a.id, a.name, a.slug);
       rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);
       rememberName('manufacturer', doc.manufacturerId, doc.manufacturerName, doc.manufacturerSlug);
@@ -233,34 +257,103 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
 
   const vocab = db.prepare(`SELECT term FROM parts_text_vocab WHERE term >= ? AND term < ? LIMIT ${MAX_EXPANSION + 1}`).pluck();
   const expansions = new Map<string, string[]>();
+  const termsIn = (from: string, to: string) => {
+    const key = `${from}\u0000${to}`;
+    let terms = expansions.get(key);
+    if (!terms) {
+      terms = vocab.all(from, to) as string[];
+      if (expansions.size >= 4000) expansions.clear();
+      expansions.set(key, terms);
+    }
+    return terms;
+  };
+  const isTerm = (w: string) => termsIn(w, `${w}\u0000`).length > 0;
+
+  /** The whole vocabulary with document counts, for corrections; reloaded after writes at most every vocabularyRefreshMs. */
+  let vocabulary: { value: Vocabulary; loadedAt: number; stale: boolean } | undefined;
+  const vocabularyRefreshMs = options.vocabularyRefreshMs ?? 30_000;
+  function words(): Vocabulary {
+    if (!vocabulary || (vocabulary.stale && Date.now() - vocabulary.loadedAt >= vocabularyRefreshMs)) {
+      const rows = db.prepare('SELECT term, doc FROM parts_text_vocab').raw().all() as [string, number][];
+      vocabulary = { value: new Vocabulary(rows.map(([term, docs]) => ({ term, docs }))), loadedAt: Date.now(), stale: false };
+    }
+    return vocabulary.value;
+  }
+  const written = () => {
+    expansions.clear();
+    if (vocabulary) vocabulary.stale = true;
+  };
 
   /**
-   * Every word must match, the last one as a prefix. Prefixes of 2–3 characters use FTS5's prefix
-   * indexes; longer ones are expanded to the matching terms (cached until the next write), because
-   * FTS5 copies a whole prefix doclist before returning a row, and an OR of terms streams.
+   * The FTS5 expressions of the typed words. `strict`: every word as typed, the last one as a prefix.
+   * Prefixes of 2-3 characters use FTS5's prefix indexes; longer ones are expanded to the matching
+   * terms, because FTS5 copies a whole prefix doclist before returning a row, and an OR of terms
+   * streams. `expanded`: each word or one of its forms or synonyms, and a word that none of those
+   * finds in the index is corrected to its closest terms (typo tolerance only where needed).
    */
-  function ftsMatch(words: string[]): string | null {
-    const termsIn = (from: string, to: string) => {
-      const key = `${from}\u0000${to}`;
-      let terms = expansions.get(key);
-      if (!terms) {
-        terms = vocab.all(from, to) as string[];
-        if (expansions.size >= 4000) expansions.clear();
-        expansions.set(key, terms);
+  function planText(typed: string[]): TextPlan {
+    const highlight = { terms: new Set<string>(), prefixes: new Set<string>() };
+    const strict: string[] = [];
+    const expanded: string[] = [];
+    const correctedWords: string[] = [];
+    let strictOk = true;
+    let expandedOk = true;
+    let corrected = false;
+    typed.forEach((w, i) => {
+      const last = i === typed.length - 1;
+      let asTyped: string | null = null;
+      if (!last) {
+        if (isTerm(w)) {
+          asTyped = quote(w);
+          highlight.terms.add(w);
+        }
+      } else {
+        const terms = termsIn(w, `${w}\uffff`);
+        if (terms.length > 0 && (w.length <= 3 || terms.length > MAX_EXPANSION)) {
+          asTyped = `${quote(w)}*`;
+          highlight.prefixes.add(w);
+        } else if (terms.length > 0) {
+          asTyped = terms.length === 1 ? quote(terms[0]!) : `(${terms.map(quote).join(' OR ')})`;
+          for (const t of terms) highlight.terms.add(t);
+        }
       }
-      return terms;
+      const alternatives: string[] = [];
+      for (const form of wordForms(w).slice(1)) {
+        if (isTerm(form)) {
+          alternatives.push(quote(form));
+          highlight.terms.add(form);
+        }
+      }
+      for (const phrase of synonyms[w] ?? []) {
+        const parts = phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+        if (parts.length === 0 || !parts.every(isTerm)) continue;
+        alternatives.push(parts.length === 1 ? quote(parts[0]!) : `(${parts.map(quote).join(' AND ')})`);
+        for (const part of parts) highlight.terms.add(part);
+      }
+      if (asTyped) strict.push(asTyped);
+      else strictOk = false;
+      let clause = [...(asTyped ? [asTyped] : []), ...alternatives];
+      let shown = w;
+      if (clause.length === 0) {
+        const fixes = words().corrections(w, { prefix: last, limit: 8 });
+        clause = fixes.map((f) => quote(f.term));
+        for (const f of fixes) highlight.terms.add(f.term);
+        if (fixes.length > 0) {
+          corrected = true;
+          shown = fixes[0]!.term;
+        } else expandedOk = false;
+      }
+      correctedWords.push(shown);
+      expanded.push(clause.length === 1 ? clause[0]! : `(${clause.join(' OR ')})`);
+    });
+    const strictText = strictOk && strict.length > 0 ? strict.join(' AND ') : null;
+    const expandedText = expandedOk && expanded.length > 0 ? expanded.join(' AND ') : null;
+    return {
+      strict: strictText,
+      expanded: expandedText === strictText ? null : expandedText,
+      corrected: corrected ? correctedWords.join(' ') : null,
+      highlight,
     };
-    const head = words.slice(0, -1);
-    // A whole word that is not in the index cannot match: skip the (possibly large) prefix read after it.
-    if (head.some((w) => termsIn(w, `${w}\u0000`).length === 0)) return null;
-    const last = words[words.length - 1]!;
-    let tail = `${quote(last)}*`;
-    if (last.length > 3) {
-      const terms = termsIn(last, `${last}\uffff`);
-      if (terms.length === 0) return null;
-      if (terms.length <= MAX_EXPANSION) tail = `(${terms.map(quote).join(' OR ')})`;
-    }
-    return [...head.map(quote), tail].join(' AND ');
   }
 
   const reads = {
@@ -271,28 +364,58 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     docs: db.prepare('SELECT id, doc FROM parts WHERE id IN (SELECT value FROM json_each(?))'),
   };
 
-  /** Candidate ids of a typed text with their tier: 1 exact part number, 2 prefix, 3 infix, 4 text. */
-  function candidates(text: ParsedQueryText, c: PartColumns): { ids: number[]; tier: Uint8Array } | null {
+  /**
+   * Candidate ids of a typed text with their tier: 1 exact part number, 2 prefix, 3 infix, 4 words as
+   * typed, 5 word forms, synonyms and corrections. Dimensions typed in the text narrow the word tiers
+   * (alone, they select every part that has them); a part number is matched as typed.
+   */
+  function candidates(text: ParsedQueryText, c: PartColumns): Candidates | null {
     const pn = text.partNumber;
     const sources: [number, () => unknown[]][] = [];
+    const dims = Object.keys(text.specs).length > 0 ? text.specs : null;
+    let partNumberTiers = false;
     if (pn.length > 0) {
       sources.push([1, () => reads.exact.all(pn)], [2, () => reads.prefix.all({ pn })]);
       if (pn.length >= 3) sources.push([3, () => reads.infix.all(`"${pn}"`)]);
     }
-    const match = text.words.length > 0 ? ftsMatch(text.words) : null;
-    if (match) sources.push([4, () => reads.text.all(match)]);
+    const plan = text.words.length > 0 ? planText(text.words) : null;
+    if (plan?.strict) sources.push([4, () => reads.text.all(plan.strict)]);
+    if (plan?.expanded) sources.push([5, () => reads.text.all(plan.expanded)]);
+    if (!plan && dims) sources.push([4, () => allIds(c)]);
     if (sources.length === 0) return null;
     const tier = scratch(c).tier;
     const ids: number[] = [];
+    let textTiers = 0;
     for (const [t, read] of sources) {
       for (const id of read() as number[]) {
         if (id < tier.length && !tier[id] && c.alive[id]) {
+          if (t >= 4 && dims && !matchesTypedSpecs((key) => specOf(c, key, id), dims)) continue;
           tier[id] = t;
           ids.push(id);
+          if (t <= 3) partNumberTiers = true;
+          else textTiers |= 1 << t;
         }
       }
     }
-    return { ids, tier };
+    const highlight: Highlight = {
+      terms: [...(plan?.highlight.terms ?? [])].slice(0, 64),
+      prefixes: [...(plan?.highlight.prefixes ?? [])],
+      partNumber: partNumberTiers ? pn : null,
+    };
+    // Corrected words are only worth saying when nothing matched as typed.
+    const corrected = plan?.corrected && !partNumberTiers && !(textTiers & (1 << 4)) ? plan.corrected : null;
+    return { ids, tier, highlight, corrected };
+  }
+
+  function allIds(c: PartColumns): number[] {
+    const out: number[] = [];
+    for (let id = 1; id <= c.maxId; id++) if (c.alive[id]) out.push(id);
+    return out;
+  }
+
+  function specOf(c: PartColumns, key: string, id: number): number | undefined {
+    const v = c.specs.get(key)?.[id];
+    return v === undefined || Number.isNaN(v) ? undefined : v;
   }
 
   let buffers: { tier: Uint8Array; mark: Uint8Array; matched: Int32Array } | undefined;
@@ -308,17 +431,58 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     ensureIndexes();
     const c = columns();
     const text = parseQueryText(query.q);
+    const first = run(query, c, text);
+    if (!text || first.total > 0) return first;
+    // Nothing matched every word: drop one word (the least selective first), or the typed dimensions.
+    for (const relaxed of relaxations(text)) {
+      const answer = run(query, c, relaxed.text);
+      if (answer.total > 0) return { ...answer, relaxedQuery: answer.correctedQuery ?? relaxed.label, correctedQuery: null, didYouMean: didYouMean(text) };
+    }
+    return { ...first, didYouMean: didYouMean(text) };
+  }
+
+  function run(query: PartsQuery, c: PartColumns, text: ParsedQueryText | null): PartListResponse {
     const found = text ? candidates(text, c) : undefined;
-    const emptyAnswer = { data: [], total: 0, page: query.page, pageSize: query.pageSize, totalPages: 0, facets: { categories: [], manufacturers: [] } };
-    if (found === null) return emptyAnswer;
+    if (found === null) {
+      return { data: [], total: 0, page: query.page, pageSize: query.pageSize, totalPages: 0, facets: { categories: [], manufacturers: [] } };
+    }
     try {
-      return searchColumns(query, c, found);
+      const answer = searchColumns(query, c, found);
+      return found ? { ...answer, highlight: found.highlight, correctedQuery: found.corrected } : answer;
     } finally {
       if (found) for (const id of found.ids) found.tier[id] = 0;
     }
   }
 
-  function searchColumns(query: PartsQuery, c: PartColumns, found: { ids: number[]; tier: Uint8Array } | undefined): PartListResponse {
+  function relaxations(text: ParsedQueryText): { text: ParsedQueryText; label: string }[] {
+    const dims = Object.keys(text.specs).length > 0;
+    if (!text.relaxable || text.words.length + (dims ? 1 : 0) < 2) return [];
+    const vocabulary = words();
+    const order = text.words.map((w, i) => ({ i, docs: vocabulary.docCount(w) })).sort((a, b) => b.docs - a.docs);
+    const out = order.map(({ i }) => {
+      const kept = text.words.filter((_, j) => j !== i);
+      return { text: { ...text, partNumber: '', words: kept }, label: kept.join(' ') };
+    });
+    if (dims) out.push({ text: { ...text, partNumber: '', specs: {} }, label: text.words.join(' ') });
+    return out.slice(0, 8);
+  }
+
+  /** The typed text with each word the index does not know replaced by its closest known term. */
+  function didYouMean(text: ParsedQueryText): string | null {
+    const vocabulary = words();
+    let changed = false;
+    const out = text.words.map((w, i) => {
+      const last = i === text.words.length - 1;
+      if (isTerm(w) || (last && vocabulary.hasPrefix(w))) return w;
+      const best = vocabulary.corrections(w, { prefix: last, extraEdits: 1, limit: 1 })[0];
+      if (!best) return w;
+      changed = true;
+      return best.term;
+    });
+    return changed ? out.join(' ') : null;
+  }
+
+  function searchColumns(query: PartsQuery, c: PartColumns, found: Candidates | undefined): PartListResponse {
     let categoryMask: Uint8Array | undefined;
     if (query.categoryIds.length > 0) {
       categoryMask = new Uint8Array(c.maxCategoryId + 1);
@@ -341,7 +505,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     if (!found && !categoryMask && !manufacturerMask && ranges.length === 0) return unfiltered(query, c);
     const categoryCounts = new Int32Array(c.maxCategoryId + 1);
     const manufacturerCounts = new Int32Array(c.maxManufacturerId + 1);
-    const tierCounts = [0, 0, 0, 0, 0];
+    const tierCounts = new Array<number>(TIERS + 1).fill(0);
     let n = 0;
     const consider = (id: number) => {
       if (!c.alive[id]) return;
@@ -452,7 +616,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   function pageOf(
     query: PartsQuery,
     c: PartColumns,
-    found: { ids: number[]; tier: Uint8Array } | undefined,
+    found: Candidates | undefined,
     matched: Int32Array,
     n: number,
     mark: Uint8Array,
@@ -474,11 +638,11 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     for (let i = 0; i < n; i++) mark[matched[i]!] = 1;
     try {
       if (query.sortBy === 'relevance') {
-        // Tiers first (exact, prefix, infix, text), part-number order inside each tier.
-        const lists: number[][] = [[], [], [], [], []];
+        // Tiers first (exact, prefix, infix, words, forms and corrections), part-number order inside each tier.
+        const lists: number[][] = Array.from({ length: TIERS + 1 }, () => []);
         let skipBefore = 0;
-        const starts = [0, 0, 0, 0, 0];
-        for (let t = 1; t <= 4; t++) starts[t] = (skipBefore += t > 1 ? tierCounts[t - 1]! : 0);
+        const starts = new Array<number>(TIERS + 1).fill(0);
+        for (let t = 1; t <= TIERS; t++) starts[t] = (skipBefore += t > 1 ? tierCounts[t - 1]! : 0);
         for (let i = 0; i < order.length; i++) {
           const id = order[i]!;
           if (!mark[id]) continue;
@@ -510,10 +674,10 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     text: db.prepare('SELECT p.doc FROM parts_text JOIN parts p ON p.id = parts_text.rowid WHERE parts_text MATCH ? LIMIT ?').pluck(),
   };
 
-  function autocomplete(q: string, limit: number): Suggestion[] {
+  function autocomplete(q: string, limit: number): AutocompleteAnswer {
     ensureIndexes();
     const text = parseQueryText(q);
-    if (!text || limit <= 0) return [];
+    if (!text || limit <= 0) return { suggestions: [], highlight: null };
     const seen = new Set<number>();
     const out: Suggestion[] = [];
     const take = (docs: unknown[]) => {
@@ -526,14 +690,22 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       }
     };
     const pn = text.partNumber;
+    let partNumberFound = false;
     if (pn.length > 0) {
       take(ac.exact.all(pn, limit));
       if (out.length < limit) take(ac.prefix.all({ pn, limit }));
       if (out.length < limit && pn.length >= 3) take(ac.infix.all(`"${pn}"`, limit * 2));
+      partNumberFound = out.length > 0;
     }
-    const match = out.length < limit && text.words.length > 0 ? ftsMatch(text.words) : null;
-    if (match) take(ac.text.all(match, limit * 2));
-    return out;
+    const plan = out.length < limit && text.words.length > 0 ? planText(text.words) : null;
+    if (plan?.strict) take(ac.text.all(plan.strict, limit * 2));
+    if (plan?.expanded && out.length < limit) take(ac.text.all(plan.expanded, limit * 2));
+    const highlight: Highlight = {
+      terms: [...(plan?.highlight.terms ?? [])].slice(0, 64),
+      prefixes: [...(plan?.highlight.prefixes ?? [])],
+      partNumber: partNumberFound ? pn : null,
+    };
+    return { suggestions: out, highlight };
   }
 
   return {
@@ -541,7 +713,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (docs.length === 0) return;
       const c = columns();
       const applied = upsertMany(docs, c);
-      if (applied.length > 0) expansions.clear();
+      if (applied.length > 0) written();
       for (const doc of applied) c.set({ id: doc.id, categoryId: doc.categoryId, manufacturerId: doc.manufacturerId, specNumbers: doc.specNumbers });
       c.changed(applied.map((d) => d.id));
     },
@@ -549,7 +721,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (items.length === 0) return;
       const c = columns();
       const removed = removeMany(items);
-      if (removed.length > 0) expansions.clear();
+      if (removed.length > 0) written();
       for (const id of removed) c.delete(id);
       c.changed(removed);
     },
@@ -577,6 +749,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       indexesPending = true;
       names = loadNames();
       expansions.clear();
+      vocabulary = undefined;
       loaded = undefined;
       buffers = undefined;
     },
@@ -591,6 +764,9 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     },
   };
 }
+
+/** The category words a part is found by: its own category and every ancestor ("pneumatic" finds a Solenoid Valve). */
+const categoryText = (doc: PartDocument) => [doc.categoryName, ...(doc.categoryAncestors ?? []).map((a) => a.name)].join(' ');
 
 const quote = (w: string) => `"${w.replace(/"/g, '""')}"`;
 

@@ -2,9 +2,11 @@ import { Client } from '@opensearch-project/opensearch';
 import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { normalizePartNumber } from '@parts/shared/part-number';
-import type { FacetCount, PartListResponse, PartsQuery, Suggestion } from '@parts/shared/schemas';
-import type { PartDocument, SearchIndex } from '../../ports/search-index';
+import type { FacetCount, Highlight, PartListResponse, PartsQuery } from '@parts/shared/schemas';
+import type { AutocompleteAnswer, PartDocument, SearchIndex } from '../../ports/search-index';
 import { parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
+import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
+import { wordForms } from './word-match';
 
 /** from + size stays inside OpenSearch's default max_result_window; deeper pages walk with search_after. */
 const RESULT_WINDOW = 10_000;
@@ -28,7 +30,16 @@ export function createOpenSearchClient(options: { node: string; region?: string;
   });
 }
 
-/** Index settings and mapping: normalised part numbers (keyword + n-grams), search-as-you-type names, sort keywords, numeric specs. */
+/** The synonym list as search-time synonym_graph rules ("sov => sov, solenoid valve"). */
+export function synonymRules(list: SynonymList): string[] {
+  return Object.entries(list).map(([word, phrases]) => `${word} => ${[word, ...phrases.map((p) => p.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim())].join(', ')}`);
+}
+
+/**
+ * Index settings and mapping: normalised part numbers (keyword + n-grams), search-as-you-type names,
+ * sort keywords, numeric specs. Words are stemmed lightly (plural and common inflections) on both
+ * sides; synonyms apply at search time only, so the list can change without a reindex.
+ */
 export const INDEX_BODY = {
   settings: {
     'index.max_ngram_diff': NGRAM_MAX - 3,
@@ -37,6 +48,8 @@ export const INDEX_BODY = {
       filter: {
         pn_ngram: { type: 'ngram', min_gram: 3, max_gram: NGRAM_MAX },
         pn_truncate: { type: 'truncate', length: NGRAM_MAX },
+        word_forms: { type: 'stemmer', language: 'minimal_english' },
+        domain_synonyms: { type: 'synonym_graph', synonyms: synonymRules(DEFAULT_SYNONYMS) },
       },
       normalizer: {
         upper_sort: { type: 'custom', filter: ['uppercase'] },
@@ -46,6 +59,8 @@ export const INDEX_BODY = {
         pn_infix: { type: 'custom', tokenizer: 'keyword', char_filter: ['pn_strip'], filter: ['asciifolding', 'uppercase', 'pn_ngram'] },
         pn_infix_query: { type: 'custom', tokenizer: 'keyword', char_filter: ['pn_strip'], filter: ['asciifolding', 'uppercase', 'pn_truncate'] },
         folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+        words: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding', 'word_forms'] },
+        words_query: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding', 'domain_synonyms', 'word_forms'] },
       },
     },
   },
@@ -54,7 +69,7 @@ export const INDEX_BODY = {
     properties: {
       id: { type: 'integer' },
       version: { type: 'long' },
-      name: { type: 'search_as_you_type', analyzer: 'folded' },
+      name: { type: 'search_as_you_type', analyzer: 'folded', fields: { forms: { type: 'text', analyzer: 'words', search_analyzer: 'words_query' } } },
       slug: { type: 'keyword', index: false },
       /** Normalised by the adapter (shared normalizePartNumber): exact, prefix and long-fragment wildcard. */
       partNumberNorm: { type: 'keyword' },
@@ -66,18 +81,24 @@ export const INDEX_BODY = {
           sort: { type: 'keyword', normalizer: 'upper_sort' },
         },
       },
-      description: { type: 'text', analyzer: 'folded' },
+      description: { type: 'text', analyzer: 'folded', fields: { forms: { type: 'text', analyzer: 'words', search_analyzer: 'words_query' } } },
       status: { type: 'keyword' },
       price: { type: 'double', index: false },
       image: { type: 'keyword', index: false },
       categoryId: { type: 'integer' },
       categoryPath: { type: 'integer' },
       categoryName: { type: 'text', analyzer: 'folded' },
+      /** The category and every ancestor's name, so "pneumatic" finds parts under Pneumatic Systems. */
+      categoryWords: { type: 'text', analyzer: 'folded', fields: { forms: { type: 'text', analyzer: 'words', search_analyzer: 'words_query' } } },
       categorySlug: { type: 'keyword', index: false },
       /** Ancestor names and slugs, read back by the category facet; not searched. */
       categoryAncestors: { type: 'object', enabled: false },
       manufacturerId: { type: 'integer' },
-      manufacturerName: { type: 'text', analyzer: 'folded', fields: { sort: { type: 'keyword', normalizer: 'lower_sort' } } },
+      manufacturerName: {
+        type: 'text',
+        analyzer: 'folded',
+        fields: { sort: { type: 'keyword', normalizer: 'lower_sort' }, forms: { type: 'text', analyzer: 'words', search_analyzer: 'words_query' } },
+      },
       manufacturerSlug: { type: 'keyword', index: false },
       specifications: { type: 'object', enabled: false },
       specNumbers: { type: 'object', dynamic: true },
@@ -141,7 +162,13 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
     if (failed.length > 0) throw new Error(`OpenSearch bulk failed for ${failed.length} item(s): ${failed[0]?.error?.reason ?? 'unknown'}`);
   }
 
-  function textClause(text: ParsedQueryText, q: string) {
+  /**
+   * The same tiers as the embedded engine, as boosts: exact part number, prefix, infix, then the words
+   * as typed (last one as a prefix), then word forms and synonyms, then typo-corrected words
+   * (fuzziness AUTO:4,8 with a fixed first letter, never on part numbers: those are keywords).
+   * Dimensions typed in the text narrow the word clauses.
+   */
+  function textClause(text: ParsedQueryText) {
     const should: unknown[] = [];
     const pn = text.partNumber;
     if (pn.length > 0) {
@@ -154,17 +181,58 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
         should.push({ constant_score: { filter: { bool: { filter: infix } }, boost: 200 } });
       }
     }
-    if (text.words.length > 0) {
-      should.push({
-        multi_match: {
-          query: q,
-          type: 'bool_prefix',
-          operator: 'and',
-          fields: ['name', 'name._2gram', 'name._3gram', 'manufacturerName', 'categoryName', 'description'],
+    const dims = Object.entries(text.specs).map(([key, r]) => ({ range: { [`specNumbers.${key}`]: { gte: r.min, lte: r.max } } }));
+    const words = text.words.join(' ');
+    const wordTiers: unknown[] = [];
+    if (words !== '') {
+      const typed = ['name', 'name._2gram', 'name._3gram', 'manufacturerName', 'categoryWords', 'description'];
+      const forms = ['name.forms', 'manufacturerName.forms', 'categoryWords.forms', 'description.forms'];
+      wordTiers.push(
+        { constant_score: { filter: { multi_match: { query: words, type: 'bool_prefix', operator: 'and', fields: typed } }, boost: 100 } },
+        { constant_score: { filter: { multi_match: { query: words, type: 'cross_fields', operator: 'and', fields: forms } }, boost: 50 } },
+        {
+          constant_score: {
+            filter: { multi_match: { query: words, type: 'best_fields', operator: 'and', fields: forms, fuzziness: 'AUTO:4,8', prefix_length: 1 } },
+            boost: 10,
+          },
         },
-      });
+      );
     }
+    if (wordTiers.length > 0) should.push({ bool: { should: wordTiers, minimum_should_match: 1, filter: dims } });
+    else if (dims.length > 0) should.push({ constant_score: { filter: { bool: { filter: dims } }, boost: 100 } });
     return { bool: { should, minimum_should_match: 1 } };
+  }
+
+  /** What of the typed text to mark: the words and their forms and synonyms (the client marks only what a name contains). */
+  function highlightOf(text: ParsedQueryText, corrections: Map<string, string>, partNumberFound: boolean): Highlight {
+    const terms = new Set<string>();
+    text.words.forEach((w, i) => {
+      if (i < text.words.length - 1) terms.add(w);
+      for (const f of wordForms(w)) terms.add(f);
+      for (const p of DEFAULT_SYNONYMS[w] ?? []) for (const part of p.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (part) terms.add(part);
+      const fixed = corrections.get(w);
+      if (fixed) terms.add(fixed);
+    });
+    const last = text.words[text.words.length - 1];
+    return { terms: [...terms].slice(0, 64), prefixes: last ? [last] : [], partNumber: partNumberFound ? text.partNumber : null };
+  }
+
+  /** Corrections the index's own vocabulary offers for words it does not contain (term suggester). */
+  async function correctionsOf(words: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (words.length === 0) return out;
+    const res = (await rawSearch({
+      size: 0,
+      suggest: {
+        text: words.join(' '),
+        fix: { term: { field: 'description', suggest_mode: 'missing', prefix_length: 1, min_word_length: 4, max_edits: 2, sort: 'score' } },
+      },
+    })) as SearchBody & { suggest?: { fix?: { text: string; options: { text: string }[] }[] } };
+    for (const entry of res.suggest?.fix ?? []) {
+      const best = entry.options[0]?.text;
+      if (best && !/\d/.test(entry.text)) out.set(entry.text, best);
+    }
+    return out;
   }
 
   function filters(query: PartsQuery): unknown[] {
@@ -201,9 +269,42 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
 
   async function search(query: PartsQuery): Promise<PartListResponse> {
     const text = parseQueryText(query.q);
+    const first = await searchText(query, text);
+    if (!text) return first;
+    const corrections = await correctionsOf(text.words);
+    const didYouMean = corrections.size > 0 ? text.words.map((w) => corrections.get(w) ?? w).join(' ') : null;
+    const partNumberFound = first.total > 0 && first.data.some((p) => normalizePartNumber(p.partNumber).includes(text.partNumber));
+    const highlight = highlightOf(text, corrections, partNumberFound);
+    if (first.total > 0) {
+      // Results that exist only through corrections: say what was searched for.
+      const typedMatches = corrections.size > 0 ? await searchText({ ...query, page: 1, pageSize: 1 }, text, true) : first;
+      return { ...first, highlight, correctedQuery: typedMatches.total === 0 ? didYouMean : null };
+    }
+    // Nothing matched every word: drop one word, the least selective (most frequent) first, or the typed dimensions.
+    const dimsTyped = Object.keys(text.specs).length > 0;
+    if (text.relaxable && text.words.length + (dimsTyped ? 1 : 0) >= 2) {
+      const frequency = await Promise.all(text.words.map(async (w) => (await searchText({ ...query, page: 1, pageSize: 1 }, { ...text, partNumber: '', words: [w], specs: {} })).total));
+      const order = text.words.map((_, i) => i).sort((a, b) => frequency[b]! - frequency[a]!);
+      const variants = order.map((i) => ({ ...text, partNumber: '', words: text.words.filter((_, j) => j !== i) }));
+      if (dimsTyped) variants.push({ ...text, partNumber: '', specs: {} });
+      for (const variant of variants.slice(0, 8)) {
+        const answer = await searchText(query, variant);
+        if (answer.total > 0) return { ...answer, highlight, relaxedQuery: variant.words.map((w) => corrections.get(w) ?? w).join(' '), correctedQuery: null, didYouMean };
+      }
+    }
+    return { ...first, highlight, didYouMean };
+  }
+
+  async function searchText(query: PartsQuery, text: ParsedQueryText | null, typedOnly = false): Promise<PartListResponse> {
     const empty = { data: [], total: 0, page: query.page, pageSize: query.pageSize, totalPages: 0, facets: { categories: [], manufacturers: [] } };
-    if (text && text.partNumber === '' && text.words.length === 0) return empty;
-    const bool = { filter: filters(query), ...(text ? { must: [textClause(text, query.q ?? '')] } : {}) };
+    if (text && text.partNumber === '' && text.words.length === 0 && Object.keys(text.specs).length === 0) return empty;
+    const clause = text ? textClause(text) : undefined;
+    // typedOnly: the part-number tiers and the words as typed, without forms, synonyms or corrections.
+    if (clause && typedOnly) {
+      const should = clause.bool.should as { bool?: { should: unknown[] } }[];
+      for (const s of should) if (s.bool?.should) s.bool.should = s.bool.should.slice(0, 1);
+    }
+    const bool = { filter: filters(query), ...(clause ? { must: [clause] } : {}) };
     const sort = sortOf(query, Boolean(text));
     const offset = (query.page - 1) * query.pageSize;
     const top = (fields: string[]) => ({ top_hits: { size: 1, _source: { includes: fields } } });
@@ -253,16 +354,18 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
     return page.hits.hits;
   }
 
-  async function autocomplete(q: string, limit: number): Promise<Suggestion[]> {
+  async function autocomplete(q: string, limit: number): Promise<AutocompleteAnswer> {
     const text = parseQueryText(q);
-    if (!text || limit <= 0 || (text.partNumber === '' && text.words.length === 0)) return [];
+    if (!text || limit <= 0 || (text.partNumber === '' && text.words.length === 0)) return { suggestions: [], highlight: null };
     const res = await rawSearch({
-      query: textClause(text, q),
+      query: textClause(text),
       sort: [{ _score: 'desc' }, { 'partNumber.sort': 'asc' }, { id: 'asc' }],
       size: limit,
       track_total_hits: false,
     });
-    return res.hits.hits.flatMap((h) => (h._source ? [toSuggestion(toPartView(h._source))] : []));
+    const suggestions = res.hits.hits.flatMap((h) => (h._source ? [toSuggestion(toPartView(h._source))] : []));
+    const partNumberFound = text.partNumber !== '' && suggestions.some((s) => normalizePartNumber(s.partNumber).includes(text.partNumber));
+    return { suggestions, highlight: highlightOf(text, new Map(), partNumberFound) };
   }
 
   async function partIds(filter: { categoryIds?: number[]; manufacturerIds?: number[] }): Promise<number[]> {
@@ -293,7 +396,7 @@ export function createOpenSearchIndex(options: { client: Client; index: string }
       if (docs.length === 0) return;
       const lines = docs.flatMap((doc) => [
         { index: { _index: index, _id: String(doc.id), version: engineVersion(doc.version), version_type: 'external_gte' } },
-        { ...doc, partNumberNorm: normalizePartNumber(doc.partNumber) },
+        { ...doc, partNumberNorm: normalizePartNumber(doc.partNumber), categoryWords: [doc.categoryName, ...(doc.categoryAncestors ?? []).map((a) => a.name)].join(' ') },
       ]);
       await bulk(lines, docs.length <= READ_YOUR_WRITES_BATCH);
     },
