@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
-import type { Suggestion } from '@parts/shared/schemas';
+import type { AutocompleteResponse } from '@parts/shared/schemas';
 import { apiRequest } from '../lib/api-client';
 
-export async function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
+export async function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
   try {
-    const body = await apiRequest<{ suggestions: Suggestion[] }>('GET', `/api/parts/autocomplete?q=${encodeURIComponent(q)}`, undefined, { signal });
-    return body.suggestions ?? [];
+    const body = await apiRequest<AutocompleteResponse>('GET', `/api/parts/autocomplete?q=${encodeURIComponent(q)}`, undefined, { signal });
+    return { suggestions: body.suggestions ?? [], highlight: body.highlight ?? null };
   } catch (error) {
     // Spec: a failed autocomplete call is only logged; the list just stays empty.
     if (!signal?.aborted) console.error('Autocomplete failed', error);
-    return [];
+    return { suggestions: [], highlight: null };
   }
 }
 

@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Search } from 'lucide-react';
 import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
 import type { Suggestion } from '@parts/shared/schemas';
+import { markPartNumber, markWords } from '@parts/shared/highlight';
 import { useAutocomplete } from '../api/get-autocomplete';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { cn } from '../lib/cn';
+import { Highlighted } from './highlighted';
 import { fieldClasses } from './ui/input';
 
 interface PartSearchBoxProps {
@@ -42,7 +44,8 @@ export function PartSearchBox({
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(text, AUTOCOMPLETE_DELAY_MS);
   const { data } = useAutocomplete(debounced);
-  const suggestions = text.trim().length >= AUTOCOMPLETE_MIN_CHARS && debounced.trim().length >= AUTOCOMPLETE_MIN_CHARS ? (data ?? []) : [];
+  const suggestions = text.trim().length >= AUTOCOMPLETE_MIN_CHARS && debounced.trim().length >= AUTOCOMPLETE_MIN_CHARS ? (data?.suggestions ?? []) : [];
+  const highlight = data?.highlight;
   const expanded = open && suggestions.length > 0;
 
   const setText = (next: string) => {
@@ -131,9 +134,11 @@ export function PartSearchBox({
               onMouseEnter={() => setActive(index)}
               className={cn('cursor-pointer px-3 py-2 text-sm', index === active && 'bg-blue-50')}
             >
-              <span className="block font-medium">{s.name}</span>
+              <span className="block font-medium">
+                <Highlighted segments={markWords(s.name, highlight)} />
+              </span>
               <span className="block text-xs text-slate-600">
-                {s.partNumber} · {s.manufacturer} · {s.category}
+                <Highlighted segments={markPartNumber(s.partNumber, highlight?.partNumber)} /> · {s.manufacturer} · {s.category}
               </span>
             </li>
           ))}

@@ -14,6 +14,7 @@ import { FilterPanel, type FilterPanelProps } from './components/filter-panel';
 import { FilterSheet } from './components/filter-sheet';
 import { Pagination } from './components/pagination';
 import { PartCard } from './components/part-card';
+import { SearchNotice } from './components/search-notice';
 import { SortSelect } from './components/sort-select';
 import { countActiveFilters, useCatalogFilters } from './hooks/use-catalog-filters';
 import { LG_MEDIA_QUERY, useMediaQuery } from './hooks/use-media-query';
@@ -96,6 +97,7 @@ export default function CatalogPage() {
               </Button>
             </div>
           </div>
+          {loading || parts.isError ? null : <SearchNotice query={filters.query} answer={data} />}
           {loading ? (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               {Array.from({ length: CATALOG_SKELETON_CARDS }, (_, i) => (
@@ -117,7 +119,7 @@ export default function CatalogPage() {
               <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.data.map((part) => (
                   <li key={part.id}>
-                    <PartCard part={part} />
+                    <PartCard part={part} highlight={data.highlight} />
                   </li>
                 ))}
               </ul>
