@@ -6,8 +6,11 @@ import type { UserRepository } from './ports/user-repository';
 import type { QuoteRepository } from './ports/quote-repository';
 import type { ImportJobRepository } from './ports/import-job-repository';
 import type { BlobStore } from './ports/blob-store';
-import type { SearchIndex, SearchSync } from './ports/search-index';
+import type { IndexProgress, SearchIndex, SearchSync } from './ports/search-index';
 import type { JobRunner } from './ports/job-runner';
+import type { RateLimitStore } from './ports/rate-limit-store';
+import type { QuoteThreadRepository } from './ports/quote-thread-repository';
+import type { MailQueue, OutboxRepository } from './ports/outbox';
 import { errorHandler } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import type { AppEnv } from './http/app-env';
@@ -18,9 +21,11 @@ import { manufacturerRoutes } from './routes/manufacturers';
 import { partSearchRoutes } from './routes/parts-search';
 import { partRoutes } from './routes/parts';
 import { quoteRequestRoutes } from './routes/quote-requests';
+import { quoteLoopRoutes } from './routes/quote-loop';
 import { uploadRoutes } from './routes/uploads';
 import { importRoutes } from './routes/imports';
 import { adminRoutes } from './routes/admin';
+import { bomRoutes } from './routes/bom';
 
 /** Everything the API needs from the outside world; Lambda, the local server and tests pass their own. */
 export interface AppDeps {
@@ -30,13 +35,23 @@ export interface AppDeps {
   users: UserRepository;
   quotes: QuoteRepository;
   imports: ImportJobRepository;
+  /** Attempt counters shared by every instance (services/rate-limiter.ts builds limits on it). */
+  rateLimits: RateLimitStore;
   blobs: BlobStore;
   search: SearchIndex;
   searchSync: SearchSync;
   jobs: JobRunner;
+  /** Offer versions and messages of quote requests. */
+  quoteThreads: QuoteThreadRepository;
+  /** Mails waiting to be sent (written with the data they report). */
+  outbox: OutboxRepository;
+  /** Asks for outbox mails to be sent now (the local worker); absent on AWS, where the table's stream does it. */
+  mailQueue?: MailQueue;
   /** HS256 key for session JWTs. */
   jwtSecret: Uint8Array;
   now?: () => Date;
+  /** While the search index is being checked or repaired (local start-up), how far it got; undefined otherwise. */
+  indexStatus?: () => IndexProgress | undefined;
 }
 
 export function buildApp(deps: AppDeps) {
@@ -53,9 +68,11 @@ export function buildApp(deps: AppDeps) {
     .route('/api/parts', partSearchRoutes(deps))
     .route('/api/parts', partRoutes(deps))
     .route('/api/quote-requests', quoteRequestRoutes(deps))
+    .route('/api/quote-requests', quoteLoopRoutes(deps))
     .route('/api/uploads', uploadRoutes(deps))
     .route('/api/imports', importRoutes(deps))
-    .route('/api/admin', adminRoutes(deps));
+    .route('/api/admin', adminRoutes(deps))
+    .route('/api/bom', bomRoutes(deps));
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   return routes;
 }

@@ -23,8 +23,24 @@ export const PAGINATION_WINDOW = 2;
 
 export const MIN_QUOTE_QUANTITY = 1;
 export const MAX_QUOTE_QUANTITY = 1_000_000;
-export const MAX_QUOTE_ITEMS = 200;
+/** A bill of materials can reach 2,000 lines; a quote request takes all of them (stored in pages, see data-model.md). */
+export const MAX_QUOTE_ITEMS = 2000;
 export const QUOTE_STORAGE_KEY = 'industrial-parts-hub:quote';
+
+/** Richer quote lines (issue 16): the buyer's reference, a target unit price, a needed-by date, a note, drawings. */
+export const MAX_LINE_REFERENCE_CHARS = 100;
+export const MAX_LINE_NOTE_CHARS = 1000;
+export const MAX_LINE_ATTACHMENTS = 3;
+/** Line attachments over the whole request (request-level attachments have their own limit). */
+export const MAX_LINE_ATTACHMENTS_TOTAL = 20;
+/** Free-text lines (not in the catalogue) keep what the buyer's list said, within these lengths. */
+export const MAX_FREE_PART_NUMBER_CHARS = 100;
+export const MAX_FREE_MANUFACTURER_CHARS = 100;
+export const MAX_FREE_DESCRIPTION_CHARS = 500;
+
+const MEGABYTE = 1024 * 1024;
+/** Whole megabytes of a byte limit, for the messages that name it ("5MB", "512 MB"). */
+export const megabytes = (bytes: number) => Math.round(bytes / MEGABYTE);
 
 export const MAX_ATTACHMENT_BYTES = 5_242_880;
 export const MAX_ATTACHMENTS = 10;
@@ -46,7 +62,12 @@ export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
 export const MIN_CUSTOMER_NAME = 2;
 export const MIN_USERNAME = 3;
+export const MAX_USERNAME = 50;
 export const MIN_PASSWORD = 6;
+export const MAX_PASSWORD = 200;
+
+/** A part's specification map stays far below DynamoDB's 400 KB item cap. */
+export const MAX_PART_SPECIFICATIONS = 100;
 
 export const PART_STATUSES = ['active', 'discontinued', 'coming_soon'] as const;
 export type PartStatus = (typeof PART_STATUSES)[number];
@@ -76,6 +97,10 @@ export const SPEC_FILTERS = [
 export const CURRENCY = 'USD';
 export const LOCALE = 'en-US';
 export const PRICE_STEP = 0.01;
+export const PRICE_DECIMALS = 2;
+/** Buyers' target unit prices may use fractions of a cent. */
+export const TARGET_PRICE_STEP = 0.0001;
+export const TARGET_PRICE_DECIMALS = 4;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -1,3 +1,14 @@
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_PART_SPECIFICATIONS,
+  MAX_PASSWORD,
+  MAX_USERNAME,
+  MIN_PASSWORD,
+  MIN_USERNAME,
+  PRICE_DECIMALS,
+  PRICE_STEP,
+} from './constants';
+import { attachmentTooLargeMessage } from './attachment-messages';
 import { describe, expect, it } from 'vitest';
 import {
   categoryInputSchema,
@@ -7,7 +18,11 @@ import {
   partsQuerySchema,
   quoteFormSchema,
   quoteSubmissionSchema,
+  passwordSchema,
+  priceSchema,
   registerInputSchema,
+  specificationsSchema,
+  usernameSchema,
 } from './schemas';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -91,5 +106,21 @@ describe('column mapping', () => {
 describe('default messages', () => {
   it('a missing required value reads Required', () => {
     expect(messages(categoryInputSchema.safeParse({ slug: 'valves' }))).toEqual(['Required']);
+  });
+});
+
+describe('limits named in messages are the enforced constants', () => {
+  const firstMessage = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) =>
+    schema.safeParse(value).error?.issues[0]?.message;
+
+  it('usernames, passwords, prices, specifications and attachments', () => {
+    expect(firstMessage(usernameSchema, 'x'.repeat(MIN_USERNAME - 1))).toBe(`Username must be at least ${MIN_USERNAME} characters`);
+    expect(firstMessage(usernameSchema, 'x'.repeat(MAX_USERNAME + 1))).toBe(`Username must be at most ${MAX_USERNAME} characters`);
+    expect(firstMessage(passwordSchema, 'x'.repeat(MIN_PASSWORD - 1))).toBe(`Password must be at least ${MIN_PASSWORD} characters`);
+    expect(firstMessage(passwordSchema, 'x'.repeat(MAX_PASSWORD + 1))).toBe(`Password must be at most ${MAX_PASSWORD} characters`);
+    expect(firstMessage(priceSchema, PRICE_STEP / 10)).toBe(`Use at most ${PRICE_DECIMALS} decimals`);
+    const specs = Object.fromEntries(Array.from({ length: MAX_PART_SPECIFICATIONS + 1 }, (_, i) => [`k${i}`, 'v']));
+    expect(firstMessage(specificationsSchema, specs)).toBe(`At most ${MAX_PART_SPECIFICATIONS} specifications`);
+    expect(attachmentTooLargeMessage('a.pdf')).toBe(`a.pdf exceeds the ${MAX_ATTACHMENT_BYTES / 1024 / 1024}MB limit.`);
   });
 });

@@ -18,7 +18,23 @@ import {
   ATTACHMENT_MIME_TYPES,
   MAX_ATTACHMENT_BYTES,
   CSV_MAX_STAGED_BYTES,
+  MAX_FREE_DESCRIPTION_CHARS,
+  MAX_FREE_MANUFACTURER_CHARS,
+  MAX_FREE_PART_NUMBER_CHARS,
+  MAX_LINE_ATTACHMENTS,
+  MAX_LINE_NOTE_CHARS,
+  MAX_LINE_REFERENCE_CHARS,
+  MAX_PART_SPECIFICATIONS,
+  MAX_PASSWORD,
+  MAX_USERNAME,
+  PRICE_DECIMALS,
+  PRICE_STEP,
+  TARGET_PRICE_DECIMALS,
+  TARGET_PRICE_STEP,
+  megabytes,
 } from './constants';
+import { specFilterLabel } from './spec-names';
+import { normalizePartNumber } from './part-number';
 
 /** Schemas of every entity and payload (spec sections 3 and 7). Shared by the API and the web. */
 
@@ -67,8 +83,27 @@ export const manufacturerSchema = z.object({
 });
 export type Manufacturer = z.infer<typeof manufacturerSchema>;
 
+/**
+ * Search synonyms: a word a buyer types (one word of letters and digits, lower case) → the phrases the
+ * catalogue uses for it (all of a phrase's words are required). Data both search engines read; the
+ * default list ships with the search adapters, and an admin-edited list must pass this schema.
+ */
+export const synonymListSchema = z
+  .record(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[\p{L}\p{N}]{1,40}$/u, 'A synonym key is one word of letters and digits'),
+    z.array(z.string().trim().min(1).max(100)).min(1).max(10),
+  )
+  .refine((list) => Object.keys(list).length <= 2000, 'At most 2000 synonym entries');
+export type SynonymList = z.infer<typeof synonymListSchema>;
+
 export const partStatusSchema = z.enum(PART_STATUSES);
-export const specificationsSchema = z.record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(200));
+export const specificationsSchema = z
+  .record(z.string().trim().min(1).max(100), z.string().trim().min(1).max(200))
+  .refine((specs) => Object.keys(specs).length <= MAX_PART_SPECIFICATIONS, `At most ${MAX_PART_SPECIFICATIONS} specifications`);
 export type Specifications = z.infer<typeof specificationsSchema>;
 
 export const partSchema = z.object({
@@ -153,10 +188,39 @@ export type User = z.infer<typeof userSchema>;
 
 export const quoteStatusSchema = z.enum(QUOTE_STATUSES);
 
+export const attachmentSchema = z.object({
+  key: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  /** Short-lived download link; only on the admin's single-request read. */
+  url: z.string().optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** What a buyer's list said about a part the catalogue does not have (a free-text line). */
+export const freeTextPartSchema = z.object({
+  partNumber: z.string().optional(),
+  manufacturer: z.string().optional(),
+  description: z.string().optional(),
+});
+export type FreeTextPart = z.infer<typeof freeTextPartSchema>;
+
 export const quoteItemSchema = z.object({
   id: z.number().int(),
   quantity: z.number().int(),
-  part: z.object({ id: z.number().int(), partNumber: z.string(), name: z.string(), slug: z.string().optional() }),
+  /** The catalogue part, as it was when the request was made; absent on a free-text line. */
+  part: z.object({ id: z.number().int(), partNumber: z.string(), name: z.string(), slug: z.string().optional() }).optional(),
+  /** Set instead of `part` when the line names a part the catalogue does not have. */
+  freeText: freeTextPartSchema.optional(),
+  /** The customer's own reference for the line (their part number, designator, position). */
+  reference: z.string().optional(),
+  /** Target unit price in USD. */
+  targetPrice: z.number().optional(),
+  /** Needed-by date, YYYY-MM-DD. */
+  neededBy: z.string().optional(),
+  note: z.string().optional(),
+  attachments: z.array(attachmentSchema).optional(),
 });
 export type QuoteItem = z.infer<typeof quoteItemSchema>;
 
@@ -168,15 +232,41 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
-export const attachmentSchema = z.object({
-  key: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  /** Short-lived download link; only on the admin's single-request read. */
-  url: z.string().optional(),
+
+// ---------- The quote loop (see quote-offers.ts for offers, responses and messages) ----------
+
+/** What happened on a request besides a status change; each is kept in its history with who and when. */
+export const QUOTE_EVENTS = ['offer_sent', 'offer_accepted', 'offer_declined', 'revision_requested', 'offer_expired', 'message'] as const;
+export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
+export const quoteEventEntrySchema = z.object({
+  at: z.string(),
+  by: z.string(),
+  event: z.enum(QUOTE_EVENTS),
+  /** The offer version the event concerns. */
+  version: z.number().int().optional(),
+  /** A short summary: a decline reason, the accepted lines, a message's first words. */
+  note: z.string().optional(),
 });
-export type Attachment = z.infer<typeof attachmentSchema>;
+export type QuoteEventEntry = z.infer<typeof quoteEventEntrySchema>;
+export const quoteHistoryEntrySchema = z.union([statusChangeSchema, quoteEventEntrySchema]);
+export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;
+export const isStatusChange = (entry: QuoteHistoryEntry): entry is StatusChange => 'to' in entry;
+
+export const OFFER_STATES = ['open', 'accepted', 'declined', 'revision_requested', 'expired'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+/** The latest offer of a request, as lists show it. */
+export const offerSummarySchema = z.object({
+  version: z.number().int(),
+  state: z.enum(OFFER_STATES),
+  sentAt: z.string(),
+  /** Last day (UTC, inclusive) the offer can be accepted: YYYY-MM-DD. */
+  validUntil: z.string(),
+  totalCents: z.number().int(),
+  acceptedTotalCents: z.number().int().optional(),
+});
+export type OfferSummary = z.infer<typeof offerSummarySchema>;
+export const waitingForSchema = z.enum(['reseller', 'buyer']);
+export type WaitingFor = z.infer<typeof waitingForSchema>;
 
 export const quoteRequestSchema = z.object({
   id: z.number().int(),
@@ -191,8 +281,17 @@ export const quoteRequestSchema = z.object({
   /** Username of the customer who submitted it; absent for admin-created requests. */
   submittedBy: z.string().optional(),
   items: z.array(quoteItemSchema),
+  /** Number of lines; list answers carry only the first lines of long requests (the single read has all). */
+  itemCount: z.number().int().optional(),
   attachments: z.array(attachmentSchema),
-  history: z.array(statusChangeSchema),
+  history: z.array(quoteHistoryEntrySchema),
+  /** The latest offer sent, if any. */
+  offer: offerSummarySchema.optional(),
+  /** Whose move it is; absent when nobody's (declined, closed). */
+  waitingFor: waitingForSchema.optional(),
+  /** Messages in the request's thread. */
+  messageCount: z.number().int().optional(),
+  lastActivityAt: z.string().optional(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
@@ -221,12 +320,12 @@ export type ManufacturerInput = z.infer<typeof manufacturerInputSchema>;
 
 export const priceSchema = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.coerce.number().min(0, 'Price must be 0 or more').max(100_000_000).multipleOf(0.01, 'Use at most 2 decimals').nullable(),
+  z.coerce.number().min(0, 'Price must be 0 or more').max(100_000_000).multipleOf(PRICE_STEP, `Use at most ${PRICE_DECIMALS} decimals`).nullable(),
 );
 
 export const partInputSchema = z.object({
   name: requiredText(300),
-  partNumber: requiredText(100),
+  partNumber: requiredText(100).refine((v) => normalizePartNumber(v) !== '', 'Part number must contain letters or digits'),
   slug: slugSchema,
   description: optionalText(5000),
   status: partStatusSchema.default(DEFAULT_PART_STATUS),
@@ -243,12 +342,12 @@ export type PartInput = z.infer<typeof partInputSchema>;
 export const usernameSchema = z
   .string()
   .trim()
-  .min(MIN_USERNAME, 'Username must be at least 3 characters')
-  .max(50, 'Username must be at most 50 characters');
+  .min(MIN_USERNAME, `Username must be at least ${MIN_USERNAME} characters`)
+  .max(MAX_USERNAME, `Username must be at most ${MAX_USERNAME} characters`);
 export const passwordSchema = z
   .string()
-  .min(MIN_PASSWORD, 'Password must be at least 6 characters')
-  .max(200, 'Password must be at most 200 characters');
+  .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)
+  .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
 
 export const loginInputSchema = z.object({ username: usernameSchema, password: passwordSchema });
 export type LoginInput = z.infer<typeof loginInputSchema>;
@@ -268,14 +367,52 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 // ---------- Quote requests ----------
 
-export const quoteLineInputSchema = z.object({
-  partId: z.coerce.number().int().positive(),
-  quantity: z.coerce
-    .number()
-    .int('Quantity must be a whole number')
-    .min(MIN_QUOTE_QUANTITY, 'Quantity must be at least 1')
-    .max(MAX_QUOTE_QUANTITY),
-});
+const isCalendarDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+/** A needed-by date as a date input gives it (YYYY-MM-DD). */
+export const neededBySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-03-31')
+  .refine(isCalendarDate, 'Enter a real date')
+  .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Enter a date between 2000 and 2100');
+
+export const freeTextLineInputSchema = z
+  .object({
+    partNumber: optionalText(MAX_FREE_PART_NUMBER_CHARS),
+    manufacturer: optionalText(MAX_FREE_MANUFACTURER_CHARS),
+    description: optionalText(MAX_FREE_DESCRIPTION_CHARS),
+  })
+  .refine((v) => v.partNumber !== undefined || v.description !== undefined, {
+    message: 'A line that is not in the catalogue needs a part number or a description',
+  });
+
+/** A basket line: a catalogue part (partId) or a free-text line (freeText), with the richer optional fields. */
+export const quoteLineInputSchema = z
+  .object({
+    partId: z.coerce.number().int().positive().optional(),
+    freeText: freeTextLineInputSchema.optional(),
+    quantity: z.coerce
+      .number()
+      .int('Quantity must be a whole number')
+      .min(MIN_QUOTE_QUANTITY, 'Quantity must be at least 1')
+      .max(MAX_QUOTE_QUANTITY),
+    reference: optionalText(MAX_LINE_REFERENCE_CHARS),
+    targetPrice: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().min(0, 'Target price must be 0 or more').max(100_000_000).multipleOf(TARGET_PRICE_STEP, `Use at most ${TARGET_PRICE_DECIMALS} decimals`).optional(),
+    ),
+    neededBy: z.preprocess((v) => (v === '' || v === null ? undefined : v), neededBySchema.optional()),
+    note: optionalText(MAX_LINE_NOTE_CHARS),
+    /** Files uploaded with a presigned PUT (POST /api/uploads/attachments), checked like the request's attachments. */
+    attachmentKeys: z.array(z.string().min(1).max(500)).max(MAX_LINE_ATTACHMENTS, `At most ${MAX_LINE_ATTACHMENTS} attachments per line`).optional(),
+  })
+  .refine((l) => (l.partId === undefined) !== (l.freeText === undefined), {
+    message: 'Each line names a catalogue part (partId) or describes a part not in the catalogue (freeText)',
+    path: ['partId'],
+  });
 export type QuoteLineInput = z.infer<typeof quoteLineInputSchema>;
 
 /** The customer fields of the public quote form (also the react-hook-form resolver). */
@@ -290,8 +427,11 @@ export type QuoteFormInput = z.infer<typeof quoteFormSchema>;
 
 /** The JSON shape of a submission whose attachments were uploaded straight to S3. */
 export const quoteSubmissionSchema = quoteFormSchema.extend({
-  items: z.array(quoteLineInputSchema).min(1, 'Add at least one part to your quote request').max(MAX_QUOTE_ITEMS),
-  attachmentKeys: z.array(z.string().min(1).max(500)).max(MAX_ATTACHMENTS, 'At most 10 attachments').default([]),
+  items: z
+    .array(quoteLineInputSchema)
+    .min(1, 'Add at least one part to your quote request')
+    .max(MAX_QUOTE_ITEMS, `At most ${MAX_QUOTE_ITEMS.toLocaleString('en-US')} lines in one quote request`),
+  attachmentKeys: z.array(z.string().min(1).max(500)).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
 });
 export type QuoteSubmission = z.infer<typeof quoteSubmissionSchema>;
 
@@ -325,10 +465,15 @@ export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
 
 // ---------- Listing ----------
 
-export const specRangeSchema = z
-  .object({ min: z.number().finite().optional().nullable(), max: z.number().finite().optional().nullable() })
-  .refine((r) => r.min == null || r.max == null || r.min <= r.max, 'min must not be above max');
-export const specRangesSchema = z.record(z.string().min(1).max(100), specRangeSchema);
+export const specRangeSchema = z.object({ min: z.number().finite().optional().nullable(), max: z.number().finite().optional().nullable() });
+/** A range with its minimum above its maximum is named in words: "Bore Size (mm): the minimum (50) is above the maximum (10)". */
+export const specRangesSchema = z.record(z.string().min(1).max(100), specRangeSchema).superRefine((ranges, ctx) => {
+  for (const [key, { min, max }] of Object.entries(ranges)) {
+    if (min != null && max != null && min > max) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `${specFilterLabel(key)}: the minimum (${min}) is above the maximum (${max})` });
+    }
+  }
+});
 export type SpecRanges = z.infer<typeof specRangesSchema>;
 
 /** The parsed query of GET /api/parts. */
@@ -406,7 +551,7 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 /** Asks for a presigned PUT to stage a CSV too big for a request body. */
 export const csvUploadRequestSchema = z.object({
   fileName: z.string().trim().min(1).max(255).optional(),
-  size: z.number().int().positive().max(CSV_MAX_STAGED_BYTES, 'The CSV file is larger than 512 MB'),
+  size: z.number().int().positive().max(CSV_MAX_STAGED_BYTES, `The CSV file is larger than ${megabytes(CSV_MAX_STAGED_BYTES)} MB`),
 });
 export type CsvUploadRequest = z.infer<typeof csvUploadRequestSchema>;
 
@@ -434,8 +579,10 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** indexing: every dependency is up, and the search index is being checked against the table or repaired. */
+  status: z.enum(['ok', 'degraded', 'indexing']),
   dependencies: z.record(z.string(), z.object({ status: z.enum(['up', 'down']), detail: z.string().optional() })),
+  indexing: z.object({ phase: z.enum(['checking', 'indexing']), done: z.number().int(), total: z.number().int() }).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -24,7 +24,8 @@ function embedded(name: string, sortInPlaceLimit?: number): Adapter {
     name,
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'search-contract-'));
-      const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite'), ...(sortInPlaceLimit !== undefined ? { sortInPlaceLimit } : {}) });
+      // vocabularyRefreshMs 0: a word written by a test is known to the corrections at once.
+      const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite'), vocabularyRefreshMs: 0, ...(sortInPlaceLimit !== undefined ? { sortInPlaceLimit } : {}) });
       return {
         index,
         async dispose() {
@@ -197,14 +198,14 @@ for (const adapter of adapters) {
 
     describe('filters', () => {
       it('a parent category includes its descendants', async () => {
-        expect(await ids({ categoryIds: [1] })).toEqual([4, 5, 6, 7, 9, 11]);
+        expect(await ids({ categoryIds: [1] })).toEqual([4, 5, 6, 7, 11, 9]);
         expect(await ids({ categoryIds: [2] })).toEqual([4, 5, 6]);
         expect(await ids({ categoryIds: [3] })).toEqual([4, 5]);
       });
       it('several categories or manufacturers are alternatives', async () => {
         expect(await ids({ categoryIds: [3, 4] })).toEqual([1, 2, 3, 4, 5, 8, 10]);
-        expect(await ids({ manufacturerIds: [10] })).toEqual([4, 5, 9, 11]);
-        expect(await ids({ manufacturerIds: [10, 12] })).toEqual([4, 5, 6, 7, 9, 11]);
+        expect(await ids({ manufacturerIds: [10] })).toEqual([4, 5, 11, 9]);
+        expect(await ids({ manufacturerIds: [10, 12] })).toEqual([4, 5, 6, 7, 11, 9]);
       });
       it('numeric specification ranges compare in mm and bar, bounds included', async () => {
         expect(await ids({ specifications: { bore: { min: 40 } } })).toEqual([5, 6]);
@@ -220,7 +221,8 @@ for (const adapter of adapters) {
         expect(await ids({ q: 'cylinder', categoryIds: [4], manufacturerIds: [10] })).toEqual([]);
       });
       it('lists every status (status is shown, not filtered)', async () => {
-        expect(await ids({})).toEqual(ALL_IDS);
+        expect((await ids({})).sort((a, b) => a - b)).toEqual(ALL_IDS);
+        expect((await search({})).total).toBe(ALL_IDS.length);
       });
     });
 
@@ -245,10 +247,54 @@ for (const adapter of adapters) {
         expect(await ids({ q: 'cylinder', sortBy: 'partNumber', sortOrder: 'asc' })).toEqual([6, 8, 4, 5]);
         expect(await ids({ q: 'cylinder', sortBy: 'manufacturer', sortOrder: 'desc' })).toEqual([6, 5, 4, 8]);
       });
-      it('relevance is best first in both orders; without a query it lists by id', async () => {
+      it('relevance is best first in both orders; without a query it lists by id, discontinued parts last', async () => {
         expect(await ids({ q: '6es7 214-1ag40', sortOrder: 'asc' })).toEqual([1, 2, 3]);
         expect(await ids({ q: '6es7 214-1ag40', sortOrder: 'desc' })).toEqual([1, 2, 3]);
-        expect(await ids({ sortBy: 'relevance' })).toEqual(ALL_IDS);
+        expect(await ids({ sortBy: 'relevance' })).toEqual([...ALL_IDS.filter((id) => id !== 9), 9]);
+      });
+    });
+
+    describe('discontinued parts', () => {
+      const pumps = [
+        doc(80, 'AA-GP-1', 'Gear pump', 'hydraulics', 'parker', { status: 'discontinued' }),
+        doc(81, 'AB-GP-2', 'Gear pump', 'hydraulics', 'abb', { status: 'discontinued' }),
+        doc(82, 'ZZ-GP-3', 'Gear pump', 'hydraulics', 'festo'),
+        doc(83, 'ZY-GP-4', 'Gear pump', 'hydraulics', 'siemens', { status: 'coming_soon' }),
+      ];
+      beforeAll(async () => {
+        await index.upsert(pumps);
+      });
+      afterAll(async () => {
+        await index.remove(pumps.map((d) => ({ id: d.id, version: d.version })));
+      });
+      it('rank below the others for equal relevance, on every page', async () => {
+        // Same words, so the same relevance: part-number order would put 80 and 81 first.
+        expect(await ids({ q: 'gear pump' })).toEqual([83, 82, 80, 81]);
+        const pages = await Promise.all([1, 2].map((page) => search({ q: 'gear pump', pageSize: 2, page })));
+        expect(pages.map((p) => p.data.map((d) => d.id))).toEqual([
+          [83, 82],
+          [80, 81],
+        ]);
+        expect(await ids({ categoryIds: [1], q: 'gear' })).toEqual([83, 82, 80, 81]);
+      });
+      it('still come first when their part number is typed: relevance before status', async () => {
+        expect((await ids({ q: 'AA-GP-1' }))[0]).toBe(80);
+        expect((await ids({ q: 'VUVG-L14' }))[0]).toBe(9);
+      });
+      it('come after the others in a filtered listing without text, and are not moved by an explicit sort', async () => {
+        expect(await ids({ categoryIds: [1] })).toEqual([4, 5, 6, 7, 11, 82, 83, 9, 80, 81]);
+        const page2 = await search({ categoryIds: [1], pageSize: 4, page: 2 });
+        expect(page2.data.map((p) => p.id)).toEqual([11, 82, 83, 9]);
+        expect(await ids({ q: 'gear pump', sortBy: 'partNumber' })).toEqual([80, 81, 83, 82]);
+      });
+      it('are never among the first parts of the unfiltered listing (the home page asks for pageSize=3)', async () => {
+        const first = await search({ pageSize: 3 });
+        expect(first.data.map((p) => p.status)).not.toContain('discontinued');
+        const all = await search({ pageSize: 100 });
+        const statuses = all.data.map((p) => p.status);
+        expect(statuses.indexOf('discontinued')).toBe(statuses.length - 3);
+        const last = await search({ pageSize: 5, page: Math.ceil(all.total / 5) });
+        expect(last.data.map((p) => p.id).slice(-3)).toEqual([9, 80, 81]);
       });
     });
 
@@ -333,29 +379,80 @@ for (const adapter of adapters) {
           ['ABB', 1],
         ]);
       });
-      it('facets follow the filters too', async () => {
+      it('the category facet follows a manufacturer filter; the manufacturer facet keeps every manufacturer', async () => {
         const res = await search({ manufacturerIds: [12] });
-        expect(res.facets.manufacturers).toEqual([{ id: 12, name: 'Parker', slug: 'parker', count: 2 }]);
         expect(res.facets.categories.map((c) => [c.id, c.count])).toEqual([
           [1, 2],
           [2, 1],
         ]);
+        expect(res.facets.manufacturers).toEqual((await search({})).facets.manufacturers);
       });
-      it('a category filter narrows the category facet too: ancestors count only the filtered parts', async () => {
-        const res = await search({ categoryIds: [2] });
+      it('facet counts are disjunctive: ticking a category leaves every category count as it was', async () => {
+        const before = await search({});
+        const ticked = await search({ categoryIds: [3] });
+        expect(ticked.total).toBe(2);
+        // The siblings and the rest keep their counts: each is what ticking it instead (or as well) adds.
+        expect(ticked.facets.categories).toEqual(before.facets.categories);
+        // The manufacturer facet follows the category filter: only Festo makes Mini Cylinders.
+        expect(ticked.facets.manufacturers.map((m) => [m.name, m.count])).toEqual([['Festo', 2]]);
+        // Ticking a second category gives the sum of the two counts shown.
+        const count = (id: number) => ticked.facets.categories.find((c) => c.id === id)!.count;
+        expect((await search({ categoryIds: [3, 4] })).total).toBe(count(3) + count(4));
+      });
+      it('each facet ignores its own selection and applies every other filter', async () => {
+        const res = await search({ categoryIds: [1], manufacturerIds: [10] });
+        expect(res.data.map((p) => p.id)).toEqual([4, 5, 11, 9]);
+        // Categories: Festo's parts, whatever their category. Manufacturers: Hydraulic Components' parts, whoever makes them.
         expect(res.facets.categories.map((c) => [c.id, c.count])).toEqual([
-          [2, 3],
-          [1, 3],
+          [1, 4],
+          [2, 2],
           [3, 2],
         ]);
+        expect(res.facets.manufacturers.map((m) => [m.name, m.count])).toEqual([
+          ['Festo', 4],
+          ['Parker', 2],
+        ]);
+        // Two manufacturers ticked: the manufacturer counts do not change, the total is their sum.
+        const both = await search({ categoryIds: [1], manufacturerIds: [10, 12] });
+        expect(both.total).toBe(6);
+        expect(both.facets.manufacturers).toEqual(res.facets.manufacturers);
       });
-      it("each category's count is the total that filtering on it returns", async () => {
-        const queries = [{}, { q: 'cylinder' }, { manufacturerIds: [12] }, { specifications: { pressureRating: { min: 10 } } }, { q: 'contactor' }];
+      it('text and specification ranges narrow both facets; selections only the other facet', async () => {
+        const text = await search({ q: 'cylinder' });
+        const ticked = await search({ q: 'cylinder', categoryIds: [4] });
+        expect(ticked.data.map((p) => p.id)).toEqual([8]);
+        expect(ticked.facets.categories).toEqual(text.facets.categories);
+        expect(ticked.facets.manufacturers.map((m) => [m.name, m.count])).toEqual([['ABB', 1]]);
+        const spec = await search({ specifications: { bore: { min: 40 } }, manufacturerIds: [12] });
+        expect(spec.data.map((p) => p.id)).toEqual([6]);
+        expect(spec.facets.manufacturers.map((m) => [m.name, m.count])).toEqual([
+          ['Festo', 1],
+          ['Parker', 1],
+        ]);
+        expect(spec.facets.categories.map((c) => [c.id, c.count])).toEqual([
+          [2, 1],
+          [1, 1],
+        ]);
+      });
+      it("each facet's count is the total that selecting it alone in that facet returns", async () => {
+        const queries: Record<string, unknown>[] = [
+          {},
+          { q: 'cylinder' },
+          { manufacturerIds: [12] },
+          { specifications: { pressureRating: { min: 10 } } },
+          { q: 'contactor' },
+          { categoryIds: [3] },
+          { categoryIds: [2, 4], manufacturerIds: [10] },
+          { q: 'cylinder', manufacturerIds: [10], specifications: { bore: { min: 1 } } },
+        ];
         for (const q of queries) {
           const res = await search(q);
           expect(res.facets.categories.length).toBeGreaterThan(0);
           for (const facet of res.facets.categories) {
             expect({ q, id: facet.id, count: (await search({ ...q, categoryIds: [facet.id] })).total }).toEqual({ q, id: facet.id, count: facet.count });
+          }
+          for (const facet of res.facets.manufacturers) {
+            expect({ q, id: facet.id, count: (await search({ ...q, manufacturerIds: [facet.id] })).total }).toEqual({ q, id: facet.id, count: facet.count });
           }
         }
       });
@@ -443,6 +540,37 @@ for (const adapter of adapters) {
         expect(number.relaxedQuery).toBe('cylinder');
         expect(number.correctedQuery ?? null).toBeNull();
       });
+      it('never corrects a piece of a typed code into a word or another code', async () => {
+        const kit = doc(96, 'KIT-96', 'Seal kit for DSNU 32 cylinders', 'mini', 'festo');
+        await index.upsert([kit]);
+        try {
+          // The typed text starts Round cylinder 32's part number (DSNU-32-...) and is written in the kit's name.
+          expect(await ids({ q: 'dsnu 32' })).toEqual([4, 96]);
+          // One letter off: "dsnv" is part of a typed code, so it is not corrected to the word "dsnu".
+          const near = await search({ q: 'dsnv-32' });
+          expect(near.total).toBe(0);
+          expect(near.didYouMean ?? null).toBeNull();
+          // A whole code one character away from an existing one finds nothing either.
+          expect(await ids({ q: 'DSNU-32-100-PPV-B' })).toEqual([]);
+          expect((await search({ q: 'AF09-30-11' })).total).toBe(0);
+          expect((await index.autocomplete('dsnv-32', 10)).suggestions).toEqual([]);
+        } finally {
+          await index.remove([{ id: 96, version: 1 }]);
+        }
+      });
+      it('finds a code written in a name or description when it is typed without its punctuation', async () => {
+        const kit = doc(97, 'STK-97', 'S7-1200 starter kit', 'electrical', 'siemens', { description: 'Mounts on a G1/8 port' });
+        await index.upsert([kit]);
+        try {
+          // Part 1 is the S7-1200 CPU.
+          expect(await ids({ q: 's71200' })).toEqual([1, 97]);
+          expect(await ids({ q: 'S7-1200 kit' })).toEqual([97]);
+          expect(await ids({ q: 's7 1200' })).toEqual([1, 97]);
+          expect(await ids({ q: 'g18 port' })).toEqual([97]);
+        } finally {
+          await index.remove([{ id: 97, version: 1 }]);
+        }
+      });
       it('matches word forms: plural and singular', async () => {
         expect(await ids({ q: 'solenoid valves' })).toEqual([9]);
         expect(await ids({ q: 'contactors' })).toEqual([10, 8]);
@@ -456,6 +584,8 @@ for (const adapter of adapters) {
         expect(await ids({ q: 'cylinder 63.5x250' })).toEqual([6]);
         expect(await ids({ q: '160 bar' })).toEqual([6]);
         expect(await ids({ q: '145 psi', sortBy: 'partNumber' })).toEqual([4, 5, 9]);
+        // 4000 psi is 275.8 bar: a typed, rounded pressure matches the 280 bar pump.
+        expect(await ids({ q: '4000 psi' })).toEqual([7]);
         expect(await ids({ q: 'round cylinder 50 x 200' })).toEqual([5]);
       });
       it('expands the default synonyms', async () => {
@@ -469,6 +599,10 @@ for (const adapter of adapters) {
         const unknown = await search({ q: 'qqqqqq' });
         expect(unknown.total).toBe(0);
         expect(unknown.didYouMean ?? null).toBeNull();
+        // Two letters wrong in a five-letter word: beyond the one edit allowed, so the last relaxation is one edit fuzzier.
+        const fuzzier = await search({ q: 'axeel' });
+        expect(fuzzier.data.map((p) => p.id)).toEqual([7]);
+        expect(fuzzier.relaxedQuery).toBe('axial');
         const spelled = await search({ q: 'siemens solenod' });
         expect(spelled.data.map((p) => p.id)).toEqual([9]);
         expect(spelled.relaxedQuery).toBe('solenoid');

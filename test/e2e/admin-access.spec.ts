@@ -36,7 +36,6 @@ function adminCalls(marker: string) {
     { name: 'read import job', send: (r: APIRequestContext) => r.get(`/api/imports/${randomUUID()}`) },
     { name: 'admin stats', send: (r: APIRequestContext) => r.get('/api/admin/stats') },
     { name: 'list quote requests', send: (r: APIRequestContext) => r.get('/api/quote-requests') },
-    { name: 'read quote request', send: (r: APIRequestContext) => r.get('/api/quote-requests/1') },
     { name: 'update quote status', send: (r: APIRequestContext) => r.patch('/api/quote-requests/1/status', { data: { status: 'approved' } }) },
   ];
 }

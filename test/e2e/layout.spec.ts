@@ -9,7 +9,8 @@ test.describe('header, footer and not-found page', () => {
     await expect(header.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/catalog');
     await expect(header.getByRole('link', { name: 'Manufacturers' })).toHaveAttribute('href', '/manufacturers');
     await expect(header.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
-    await expect(header.getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/auth');
+    // To /auth, which sends the user back here afterwards.
+    await expect(header.getByRole('link', { name: 'Login / Register' })).toHaveAttribute('href', '/auth?returnTo=%2Fsupport');
     await expect(page.getByTestId('quote-badge')).toHaveText('0');
     await expect(header).toHaveCSS('position', 'sticky');
 

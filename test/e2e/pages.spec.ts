@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Manufacturer } from '@parts/shared/schemas';
+import { specName } from '@parts/shared/spec-names';
 import { getJson, somePart } from './support/e2e-helpers';
 
 test.describe('public pages', () => {
@@ -31,7 +32,7 @@ test.describe('public pages', () => {
     );
     const [firstSpec] = Object.keys(part.specifications);
     if (firstSpec) {
-      await expect(page.locator('dt').first()).toHaveText(firstSpec.charAt(0).toUpperCase() + firstSpec.slice(1));
+      await expect(page.locator('dt').first()).toHaveText(specName(firstSpec));
     } else {
       await expect(page.getByText('No specifications available for this part')).toBeVisible();
     }

@@ -61,6 +61,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_PARTS: process.env.E2E_SEED_PARTS ?? '300',
       LOG_LEVEL: 'warn',
+      // Every spec registers and submits from 127.0.0.1; the limits themselves are tested in functions/test/security.
+      RATE_LIMIT_REGISTRATIONS_PER_HOUR: '10000',
+      RATE_LIMIT_QUOTES_PER_HOUR: '10000',
     },
   },
 });

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import type { Category } from '@parts/shared/schemas';
+import { getJson, listParts, somePart } from './support/e2e-helpers';
 
 test.describe('search that forgives', () => {
   test('a misspelt query shows results for the corrected words, says so, and marks what matched', async ({ page }) => {
@@ -15,8 +17,18 @@ test.describe('search that forgives', () => {
     await expect(page.getByTestId('part-card').first()).toBeVisible();
   });
 
-  test('with no results at all, a spelling the catalogue knows is offered and leads to results', async ({ page }) => {
+  test('a word too far from any spelling for a correction is searched one edit fuzzier, and the page says so', async ({ page }) => {
     await page.goto('/catalog?q=beerng');
+    await expect(page.getByTestId('search-notice')).toHaveText('No exact matches for beerng — showing results for bearing');
+    await expect(page.getByTestId('part-card').first()).toContainText(/bearing/i);
+  });
+
+  test('when the filters leave nothing for the corrected words, a spelling the catalogue knows is offered and leads to results', async ({ page, request }) => {
+    const categories = await getJson<Category[]>(request, '/api/categories');
+    const bearings = await listParts(request, { q: 'bearing', pageSize: '1' });
+    const elsewhere = categories.find((c) => c.parentId == null && !bearings.facets.categories.some((f) => f.id === c.id));
+    expect(elsewhere, 'a top-level category without bearings').toBeDefined();
+    await page.goto(`/catalog?q=beerng&categoryId=${elsewhere!.id}`);
     await expect(page.getByRole('heading', { name: 'No parts found' })).toBeVisible();
     await page.getByTestId('did-you-mean').getByRole('link', { name: 'bearing' }).click();
     await expect(page).toHaveURL(/\/catalog\?q=bearing$/);
@@ -30,6 +42,25 @@ test.describe('search that forgives', () => {
     const option = page.getByRole('option').first();
     await expect(option).toBeVisible();
     await expect(option.locator('mark').first()).toHaveText(/^cylinder$/i);
+  });
+
+  test('a part number typed loosely is marked in the suggestions and in the cards, punctuation included', async ({ page, request }) => {
+    const part = await somePart(request, 3);
+    // The first eight letters and digits, typed in lower case without punctuation.
+    const typed = part.partNumber.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toLowerCase();
+    await page.goto('/support');
+    const box = page.locator('header').getByRole('combobox', { name: 'Search parts' });
+    await box.fill(typed);
+    const option = page.getByRole('option').filter({ hasText: part.name }).first();
+    await expect(option.locator('mark').filter({ hasText: /\d/ }).first()).toBeVisible();
+    const marked = (await option.locator('mark').filter({ hasText: /\d/ }).first().innerText()).replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    expect(marked).toBe(typed);
+
+    await page.goto(`/catalog?q=${encodeURIComponent(typed)}`);
+    const card = page.getByTestId('part-card').filter({ hasText: part.name }).first();
+    const mark = card.locator('mark').filter({ hasText: /\d/ }).first();
+    await expect(mark).toBeVisible();
+    expect((await mark.innerText()).replace(/[^A-Za-z0-9]/g, '').toLowerCase()).toBe(typed);
   });
 
   test('dimensions typed as "32 x 100" find parts with that bore and stroke', async ({ page }) => {

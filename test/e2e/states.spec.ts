@@ -69,7 +69,7 @@ test.describe('loading, empty and failure states', () => {
     await page.goto('/quote-request');
     await expect(page.getByRole('status')).toBeVisible();
     await me.release();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Fquote-request$/);
 
     const login = await hold(page, '**/api/auth/login');
     const panel = page.getByRole('tabpanel', { name: 'Login' });

@@ -58,6 +58,7 @@ export const JUDGED_WORD_QUERIES: JudgedQuery[] = [
   { kind: 'dimension', q: 'festo 40 x 160', expect: (d) => d.manufacturerSlug === 'festo' && dims(40, 160)(d) },
   { kind: 'dimension', q: 'ø80 hydraulic cylinder', expect: dims(80, undefined, 'hydraulic cylinder') },
   { kind: 'dimension', q: '210 bar cylinder', expect: pressure(210, 'cylinder') },
+  { kind: 'dimension', q: '3000 psi cylinder', expect: pressure(210, 'cylinder') },
   { kind: 'dimension', q: '3626 psi pump', expect: pressure(250, 'pump') },
   { kind: 'dimension', q: '350 bar valve', expect: pressure(350, 'valve') },
   // A manufacturer and a kind of part.

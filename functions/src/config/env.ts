@@ -11,6 +11,8 @@ const envSchema = z.object({
   ATTACHMENTS_BUCKET: z.string().default('parts-attachments'),
   STAGING_BUCKET: z.string().default('parts-csv-staging'),
   DYNAMODB_ENDPOINT: z.string().url().optional(),
+  /** Java heap cap of the local DynamoDB Local (`-Xmx`), e.g. 512m or 2g; see README. */
+  DYNAMODB_LOCAL_HEAP: z.string().regex(/^\d+[mMgG]$/, 'a size like 512m or 1g').default('1g'),
   S3_ENDPOINT: z.string().url().optional(),
   /** Public origin used in presigned URLs when S3 is local (s3rver). */
   S3_PUBLIC_ENDPOINT: z.string().url().optional(),
@@ -27,9 +29,50 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** Set by the CDK API function: the app is reached only through CloudFront, so CloudFront-Viewer-Address is the viewer's. */
   TRUST_CLOUDFRONT_VIEWER_ADDRESS: z.stringbool().default(false),
+  /** New accounts per client address per hour. */
+  RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Quote submissions per customer account per hour (three times as many per client address). */
+  RATE_LIMIT_QUOTES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /**
+   * The site's own origins (comma-separated, e.g. `https://parts.example.com`): state-changing calls from
+   * any other origin are refused. Default: the local server's own (`http://127.0.0.1:PORT`, `http://localhost:PORT`).
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each origin looks like https://parts.example.com')).min(1))
+    .optional(),
+  /** Site settings (company details on quote documents and mails); defaults in shared/src/site-settings.ts. */
+  SITE_COMPANY_NAME: z.string().min(1).max(200).optional(),
+  /** Address lines separated by "|". */
+  SITE_ADDRESS: z.string().min(1).max(500).optional(),
+  SITE_PHONE: z.string().min(1).max(50).optional(),
+  SITE_EMAIL: z.email().optional(),
+  /** The storefront's public origin for links in mails; locally http://HOST:PORT. */
+  SITE_URL: z.url().optional(),
+  /** Quote terms, one per line separated by "|". */
+  QUOTE_TERMS: z.string().min(1).max(5000).optional(),
+  /** Who receives the reseller's quote notifications. */
+  RESELLER_EMAIL: z.email().optional(),
+  /** Sender of every mail: an address (or "Name <address>") of the SES identity on AWS. */
+  MAIL_FROM: z.string().min(3).max(300).default('Industrial Parts Hub <quotes@industrialpartshub.example>'),
+  /** ses on AWS; smtp locally (SMTP_URL, else the local catcher npm start runs); none stores mails in the outbox only. */
+  MAIL_TRANSPORT: z.enum(['smtp', 'ses', 'none']).default('smtp'),
+  SMTP_URL: z.url().optional(),
+  SES_CONFIGURATION_SET: z.string().min(1).max(64).optional(),
+  /** npm start runs a local SMTP catcher with a web inbox (MailDev) unless SMTP_URL is set or this is false. */
+  MAIL_CATCHER: z.stringbool().default(true),
+  MAIL_CATCHER_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MAIL_CATCHER_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** ALLOWED_ORIGINS, or the local server's own origins; lower-cased, as browsers send them. */
+export function siteOrigins(env: Env): string[] {
+  const origins = env.ALLOWED_ORIGINS ?? [`http://127.0.0.1:${env.PORT}`, `http://localhost:${env.PORT}`];
+  return origins.map((o) => o.toLowerCase());
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // `KEY=` in a .env file means "not set", as in .env.example; without this it would fail validation.

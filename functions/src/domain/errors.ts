@@ -36,17 +36,24 @@ export class NotFoundError extends DomainError {
   }
 }
 export class ConflictError extends DomainError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, issues?: ErrorIssue[]) {
+    super(409, message, issues);
   }
 }
+/** `retryAfterSeconds` leaves as the Retry-After header. */
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message);
   }
 }
 export class UnavailableError extends DomainError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(503, message);
   }
 }

@@ -1,12 +1,28 @@
 import { expect, test } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 
-test('scrypt hashes carry a per-user salt and verify only the right password', async () => {
+test('scrypt hashes carry a per-user salt, today\'s OWASP-level parameters, and verify only the right password', async () => {
   const a = await hashPassword('secret1');
   const b = await hashPassword('secret1');
   expect(a).not.toBe(b);
-  expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+  expect(a).toMatch(/^scrypt\$16384\$8\$5\$/);
   expect(await verifyPassword('secret1', a)).toBe(true);
   expect(await verifyPassword('secret2', a)).toBe(false);
   expect(await verifyPassword('secret1', 'garbage')).toBe(false);
+  expect(needsRehash(a)).toBe(false);
+});
+
+test('a hash made with the earlier parameters (N=2^14, p=1) still verifies and is marked for re-hashing', async () => {
+  const old = await hashPassword('secret1', { N: 16384, r: 8, p: 1 });
+  expect(old).toMatch(/^scrypt\$16384\$8\$1\$/);
+  expect(await verifyPassword('secret1', old)).toBe(true);
+  expect(needsRehash(old)).toBe(true);
+});
+
+test('absurd stored parameters are refused without running scrypt', async () => {
+  const good = await hashPassword('secret1');
+  const [, , , , salt, hash] = good.split('$');
+  for (const params of ['1073741824$8$1', '16384$8$1000', '12345$8$1', '16384$0$1']) {
+    expect(await verifyPassword('secret1', `scrypt$${params}$${salt}$${hash}`)).toBe(false);
+  }
 });

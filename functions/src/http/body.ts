@@ -5,6 +5,8 @@ import { DomainError } from '../domain/errors';
 /** Lambda caps a request body at 6 MB; bigger uploads go to S3 with presigned requests. */
 export const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
 export const MAX_JSON_BYTES = 256 * 1024;
+/** A quote submission can carry a 2,000-line bill of materials with the richer line fields. */
+export const MAX_QUOTE_JSON_BYTES = 4 * 1024 * 1024;
 
 export function limitBody(maxSize: number): MiddlewareHandler {
   return bodyLimit({

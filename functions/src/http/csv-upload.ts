@@ -1,6 +1,7 @@
-import { CSV_MAX_REQUEST_BYTES } from '@parts/shared/constants';
+import { CSV_MAX_REQUEST_BYTES, megabytes } from '@parts/shared/constants';
 import { columnMappingSchema, type ColumnMapping } from '@parts/shared/schemas';
 import { DomainError, ValidationError } from '../domain/errors';
+import { parseOrThrow } from '../domain/validation';
 import { readMultipart } from './multipart';
 
 export const CSV_FILE_REQUIRED = 'Choose a CSV file to upload';
@@ -11,7 +12,7 @@ export async function readCsvUpload(request: Request, withMapping: boolean): Pro
   const file = body.files.find((f) => f.field === 'csvFile');
   if (!file) throw new ValidationError(CSV_FILE_REQUIRED);
   if (file.truncated) {
-    throw new DomainError(413, 'The CSV file is larger than 5 MB; use the large-file upload instead');
+    throw new DomainError(413, `The CSV file is larger than ${megabytes(CSV_MAX_REQUEST_BYTES)} MB; use the large-file upload instead`);
   }
   if (!withMapping) return { file: file.data };
   const text = body.fields.columnMapping;
@@ -22,10 +23,5 @@ export async function readCsvUpload(request: Request, withMapping: boolean): Pro
   } catch {
     throw new ValidationError('columnMapping must be JSON text');
   }
-  const mapping = columnMappingSchema.safeParse(json);
-  if (!mapping.success) {
-    const issues = mapping.error.issues.map((i) => ({ path: ['columnMapping', ...i.path].join('.'), message: i.message }));
-    throw new ValidationError(issues[0]!.message, issues);
-  }
-  return { file: file.data, mapping: mapping.data };
+  return { file: file.data, mapping: parseOrThrow(columnMappingSchema, json, ['columnMapping']) };
 }

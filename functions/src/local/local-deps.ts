@@ -8,11 +8,13 @@ import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import { ensureTable } from '../adapters/dynamodb/table';
 import { createS3BlobStore } from '../adapters/s3/blob-store';
 import { createS3Client } from '../adapters/s3/client';
-import { createEmbeddedSearchIndex } from '../adapters/search/embedded';
 import { createSearchSync } from '../indexer/search-sync';
 import { createAwsSearchIndex } from '../config/aws-deps';
 import { createInProcessJobRunner } from '../services/in-process-job-runner';
 import { LOCAL_CREDENTIALS } from './aws-local';
+import { openSearchFile, type IndexFileRecovery } from './search-file';
+import { createSmtpMailer } from '../adapters/mail/smtp-mailer';
+import { createLocalMailQueue, createOutboxWorker } from '../services/outbox-worker';
 
 export interface LocalDepsOptions {
   env: Env;
@@ -24,6 +26,10 @@ export interface LocalDepsOptions {
   s3PublicEndpoint?: string;
   /** SQLite file of the embedded search index (unused with SEARCH_ENGINE=opensearch). */
   searchFile: string;
+  /** The index file was missing or unreadable and an empty one was opened (the start-up check rebuilds it). */
+  onIndexFileRecovered?: (recovery: IndexFileRecovery) => void;
+  /** Where mails go (the local catcher npm start runs); SMTP_URL otherwise; with neither they stay in the outbox. */
+  smtpUrl?: string;
 }
 
 export interface LocalDeps {
@@ -32,6 +38,8 @@ export interface LocalDeps {
   s3: S3Client;
   /** Resolves when background import jobs have finished. */
   whenJobsIdle(): Promise<void>;
+  /** Resolves when the mails asked for so far have been tried. */
+  whenMailIdle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,7 +60,7 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
     : undefined;
   const repos = createDynamoRepositories({ client: doc, tableName: env.TABLE_NAME });
   // SEARCH_ENGINE=opensearch points the local stack at a real OpenSearch (e.g. LocalStack's) instead.
-  const search = env.SEARCH_ENGINE === 'opensearch' ? createAwsSearchIndex(env) : createEmbeddedSearchIndex({ file: options.searchFile });
+  const search = env.SEARCH_ENGINE === 'opensearch' ? createAwsSearchIndex(env) : openSearchFile(options.searchFile, options.onIndexFileRecovered);
   const deps: AppDeps = {
     env,
     logger: options.logger,
@@ -65,13 +73,24 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
   };
   const runner = createInProcessJobRunner(deps);
   deps.jobs = runner;
+  // The local stand-in for the mailer Lambda: sends right after each write, sweeps for retries.
+  const smtpUrl = env.MAIL_TRANSPORT === 'smtp' ? (options.smtpUrl ?? env.SMTP_URL) : undefined;
+  const mailer = smtpUrl ? createSmtpMailer(smtpUrl) : undefined;
+  const mailQueue = mailer
+    ? createLocalMailQueue(createOutboxWorker({ outbox: repos.outbox, mailer, from: env.MAIL_FROM, logger: options.logger }), options.logger)
+    : undefined;
+  if (mailQueue) deps.mailQueue = mailQueue;
   return {
     deps,
     dynamo,
     s3,
     whenJobsIdle: () => runner.whenIdle(),
+    whenMailIdle: () => mailQueue?.whenIdle() ?? Promise.resolve(),
     async close() {
       await runner.whenIdle().catch(() => undefined);
+      mailQueue?.stop();
+      await mailQueue?.whenIdle().catch(() => undefined);
+      mailer?.close();
       await search.close();
       dynamo.destroy();
       s3.destroy();

@@ -3,13 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildApp } from '../app';
-import { loadEnv, type Env } from '../config/env';
+import { loadEnv, siteOrigins, type Env } from '../config/env';
 import { createLogger } from '../lib/logger';
 import { createStreamHandler } from '../indexer/stream-handler';
 import { startStreamPoller } from '../indexer/stream-poller';
-import { reindexAll } from '../indexer/reindex';
 import { assertJava, JavaMissingError, LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from './aws-local';
 import { createLocalDeps, type LocalDeps } from './local-deps';
+import { startBackgroundIndexCheck } from './index-check';
+import { createFileCheckpointStore } from './stream-checkpoints';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { ensureAdmin, seedDemoData } from './seed';
 import { createServerApp, WEB_DIST } from './server-app';
 
@@ -56,13 +58,22 @@ async function main() {
     const [dynamo, s3] = await Promise.all([
       dynamoEndpoint
         ? undefined
-        : startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') }).then((d) => {
+        : startDynamoLocal({
+            dataDir: join(dataDir, 'dynamodb'),
+            heap: env.DYNAMODB_LOCAL_HEAP,
+            // The API keeps its endpoint: once Java answers again on the same port, requests succeed again.
+            supervise: {
+              onExit: (reason) => say(`  ! DynamoDB Local stopped unexpectedly (${reason}); restarting it`),
+              onRestart: (pid, ms) => say(`  ✓ DynamoDB Local restarted (${ms} ms, pid ${pid ?? '?'})`),
+              onRestartFailed: (err) => say(`  ! DynamoDB Local did not restart yet: ${err.message.split('\n')[0]}`),
+            },
+          }).then((d) => {
             say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)}, pid ${d.pid ?? '?'})`);
             return d;
           }),
       s3Endpoint
         ? undefined
-        : startS3Local({ directory: join(dataDir, 's3'), buckets: [env.ATTACHMENTS_BUCKET, env.STAGING_BUCKET] }).then((s) => {
+        : startS3Local({ directory: join(dataDir, 's3'), buckets: [env.ATTACHMENTS_BUCKET, env.STAGING_BUCKET], corsOrigins: siteOrigins(env) }).then((s) => {
             say(`  ✓ S3 (s3rver) ready at ${s.endpoint} (${since(t)})`);
             return s;
           }),
@@ -76,6 +87,20 @@ async function main() {
       s3Endpoint = s3.endpoint;
     } else say(`  ✓ Using S3 at ${s3Endpoint}`);
 
+    // Every mail the product sends lands in a local inbox, unless SMTP_URL points elsewhere.
+    let catcher: MailCatcher | undefined;
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL && env.MAIL_CATCHER) {
+      const tm = Date.now();
+      catcher = await startMailCatcher({
+        directory: join(dataDir, 'mail'),
+        ...(env.MAIL_CATCHER_SMTP_PORT !== undefined ? { smtpPort: env.MAIL_CATCHER_SMTP_PORT } : {}),
+        ...(env.MAIL_CATCHER_WEB_PORT !== undefined ? { webPort: env.MAIL_CATCHER_WEB_PORT } : {}),
+      });
+      stops.push(() => catcher!.stop());
+      say(`  ✓ Mail catcher (MailDev) inbox at ${catcher.webUrl}, SMTP ${catcher.smtpUrl.replace('smtp://', '')} (${since(tm)})`);
+    } else if (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL) say(`  ✓ Sending mail to ${new URL(env.SMTP_URL).host}`);
+    else say('  ! Mail is not sent (MAIL_TRANSPORT or MAIL_CATCHER): mails stay in the outbox');
+
     const t2 = Date.now();
     const local: LocalDeps = await createLocalDeps({
       env,
@@ -85,12 +110,32 @@ async function main() {
       s3Endpoint: s3Endpoint!,
       ...(env.S3_PUBLIC_ENDPOINT ? { s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
       searchFile: join(dataDir, 'search.sqlite'),
+      onIndexFileRecovered: (recovery) =>
+        say(
+          recovery.kind === 'missing'
+            ? '  … No search index file yet: it is built from the table in the background'
+            : `  ! The search index file could not be read (${recovery.reason}): it was moved to ${recovery.movedTo} and is rebuilt from the table in the background`,
+        ),
+      ...(catcher ? { smtpUrl: catcher.smtpUrl } : {}),
     });
     stops.push(() => local.close());
     const { deps } = local;
     say(`  ✓ Table "${env.TABLE_NAME}", buckets and search index ready (${since(t2)})`);
 
-    const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.countParts()]);
+    // From here on the stream feeds the index, from where it was left (or from the stream's start), as
+    // the event source mapping does for the indexer Lambda: changes made before a crash are indexed too.
+    const poller = startStreamPoller({
+      endpoint: dynamoEndpoint!,
+      tableName: env.TABLE_NAME,
+      region: env.AWS_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      checkpoints: createFileCheckpointStore(join(dataDir, 'stream-checkpoint.json')),
+      handler: createStreamHandler({ catalog: deps.catalog, search: deps.search, logger: deps.logger }),
+      logger: deps.logger,
+    });
+    stops.push(() => poller.stop());
+
+    const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.partIdCeiling()]);
     // The marker lets a seed cut short (Ctrl+C, crash) resume on the next start instead of staying half-done.
     const seedMarker = join(dataDir, 'seed-state');
     const seedInterrupted = existsSync(seedMarker) && readFileSync(seedMarker, 'utf8').trim() === 'started';
@@ -118,27 +163,13 @@ async function main() {
       writeFileSync(seedMarker, 'done\n');
     } else {
       await ensureAdmin(deps.users, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
-      say(`  ✓ Reusing existing data: ${categories} categories, ${parts} parts`);
+      say(`  ✓ Reusing existing data: ${categories} categories, part ids up to ${parts}`);
     }
 
-    const totalParts = await deps.catalog.countParts();
-    if ((await deps.search.count()) !== totalParts) {
-      const t4 = Date.now();
-      const { indexed } = await reindexAll({ catalog: deps.catalog, search: deps.search });
-      say(`  ✓ Search index built: ${indexed} parts (${since(t4)})`);
-    } else say(`  ✓ Search index up to date (${totalParts} parts)`);
-
-    // From here on the stream keeps the index in step with every write, as the indexer Lambda does on AWS.
-    const poller = startStreamPoller({
-      endpoint: dynamoEndpoint!,
-      tableName: env.TABLE_NAME,
-      region: env.AWS_REGION,
-      credentials: LOCAL_CREDENTIALS,
-      startAt: 'LATEST',
-      handler: createStreamHandler({ catalog: deps.catalog, search: deps.search, logger: deps.logger }),
-      logger: deps.logger,
-    });
-    stops.push(() => poller.stop());
+    // Compares the table with the index by id and repairs the difference while the server already answers.
+    const check = startBackgroundIndexCheck({ catalog: deps.catalog, search: deps.search, say });
+    deps.indexStatus = () => check.status();
+    stops.push(() => check.stop());
 
     const { app, servesWeb } = createServerApp(buildApp(deps));
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
@@ -162,6 +193,7 @@ async function main() {
     say('');
     say(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s → http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
     say(`Admin login: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD === 'admin123' ? 'admin123 (the local default; set ADMIN_PASSWORD to change)' : '(the ADMIN_PASSWORD you set)'}`);
+    if (catcher) say(`Mail inbox: ${catcher.webUrl}`);
     say('Press Ctrl+C to stop.');
   } catch (err) {
     // Ctrl+C during start-up closes the clients under the seed; that error is the stop, not a failure.

@@ -24,6 +24,11 @@ export interface BulkUpsertResult {
   changedIds: number[];
 }
 
+export interface PartVersion {
+  id: number;
+  version: number;
+}
+
 export interface Page<T> {
   items: T[];
   /** Opaque cursor for the next page, absent on the last page. */
@@ -60,6 +65,10 @@ export interface CatalogRepository {
   upsertParts(rows: PartUpsert[]): Promise<BulkUpsertResult>;
   /** Every part, page by page (reindex). */
   scanParts(cursor?: string, limit?: number): Promise<Page<StoredPart>>;
+  /** The highest part id allocated so far: every part's id is between 1 and this. */
+  partIdCeiling(): Promise<number>;
+  /** Id and version of each of these parts that exists (index consistency check). */
+  getPartVersions(ids: number[]): Promise<PartVersion[]>;
   countParts(): Promise<number>;
   countCategories(): Promise<number>;
   countManufacturers(): Promise<number>;

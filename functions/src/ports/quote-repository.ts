@@ -1,4 +1,22 @@
-import type { Attachment, QuoteRequest, QuoteStatus } from '@parts/shared/schemas';
+import type { Attachment, FreeTextPart, QuoteRequest, QuoteStatus } from '@parts/shared/schemas';
+
+/**
+ * A catalogue line (partId, with part number and name copied in as they are when the request is made)
+ * or a free-text line (freeText: what the buyer's list said), plus the optional richer fields.
+ */
+export interface NewQuoteLine {
+  partId?: number;
+  partNumber?: string;
+  name?: string;
+  slug?: string;
+  freeText?: FreeTextPart;
+  quantity: number;
+  reference?: string;
+  targetPrice?: number;
+  neededBy?: string;
+  note?: string;
+  attachments?: Attachment[];
+}
 
 export interface NewQuoteRequest {
   /** An id taken earlier with reserveQuoteId (so files can be stored under it first); a fresh one otherwise. */
@@ -11,8 +29,7 @@ export interface NewQuoteRequest {
   notes?: string;
   message?: string;
   submittedBy?: string;
-  /** Part number and name are copied in as they are when the request is made. */
-  items: { partId: number; partNumber: string; name: string; slug?: string; quantity: number }[];
+  items: NewQuoteLine[];
   attachments: Attachment[];
   /** Who created it (username), recorded as the first history entry. */
   createdBy: string;

@@ -1,17 +1,12 @@
-import type { Highlight, PartListResponse, PartsQuery, PartStatus, Suggestion } from '@parts/shared/schemas';
+import type { Highlight, Part, PartListResponse, PartsQuery, Suggestion } from '@parts/shared/schemas';
+import type { BomMatchLine, LineMatch } from '@parts/shared/bom';
 
-/** The search projection of a part: denormalised category and manufacturer names and slugs. */
-export interface PartDocument {
-  id: number;
+/**
+ * The search projection of a part: every Part field (see indexer/part-document.ts) plus denormalised
+ * category and manufacturer names and slugs.
+ */
+export interface PartDocument extends Part {
   version: number;
-  name: string;
-  slug: string;
-  partNumber: string;
-  description?: string;
-  status: PartStatus;
-  price: number | null;
-  image?: string;
-  categoryId: number;
   /** The part's category and every ancestor, so a parent filter includes descendants. */
   categoryPath: number[];
   /**
@@ -21,10 +16,8 @@ export interface PartDocument {
   categoryAncestors?: { id: number; name: string; slug: string }[];
   categoryName: string;
   categorySlug: string;
-  manufacturerId: number;
   manufacturerName: string;
   manufacturerSlug: string;
-  specifications: Record<string, string>;
   specNumbers: Record<string, number>;
 }
 
@@ -47,6 +40,13 @@ export interface SearchIndex {
   autocomplete(q: string, limit: number): Promise<AutocompleteAnswer>;
   /** Ids of every indexed part in these categories (descendants included) or of these manufacturers (re-index on rename). */
   partIds(filter: { categoryIds?: number[]; manufacturerIds?: number[] }): Promise<number[]>;
+  /** Indexed ids with their versions, ascending by id, the first `limit` above `afterId` (consistency check). */
+  listVersions(afterId: number, limit: number): Promise<{ id: number; version: number }[]>;
+  /**
+   * Matches the lines of a buyer's list, one answer per line in order: exact / likely / choose /
+   * none with up to 3 candidates (adapters/search/part-match.ts decides; the engine looks up).
+   */
+  matchParts(lines: BomMatchLine[]): Promise<LineMatch[]>;
   /** Drops everything (reindex). */
   clear(): Promise<void>;
   count(): Promise<number>;
@@ -62,4 +62,12 @@ export interface SearchSync {
   partsChanged(ids: number[]): Promise<void>;
   categoryChanged(id: number): Promise<void>;
   manufacturerChanged(id: number): Promise<void>;
+}
+
+/** What an index consistency check is doing: comparing the id sets, then indexing what differs. */
+export interface IndexProgress {
+  phase: 'checking' | 'indexing';
+  done: number;
+  /** checking: ids to look at (1..the id counter); indexing: documents to write or remove. */
+  total: number;
 }

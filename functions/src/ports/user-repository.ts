@@ -1,3 +1,5 @@
+import type { SavedBomMapping } from '@parts/shared/bom';
+
 export interface StoredUser {
   id: number;
   username: string;
@@ -7,6 +9,8 @@ export interface StoredUser {
   /** scrypt hash and salt, encoded by the password module. */
   passwordHash: string;
   createdAt: string;
+  /** Sessions carry the version they were issued under; raising it ends every one of them at once. */
+  sessionVersion: number;
 }
 
 export interface NewUser {
@@ -21,6 +25,13 @@ export interface UserRepository {
   /** Usernames are unique case-insensitively; a taken one throws ConflictError. */
   createUser(user: NewUser): Promise<StoredUser>;
   getUserByUsername(username: string): Promise<StoredUser | undefined>;
-  /** Creates or resets the admin account (seeding). */
+  /** Creates or resets the admin account (seeding); a reset ends the account's sessions. */
   upsertAdmin(user: NewUser): Promise<StoredUser>;
+  /** Replaces the hash only if it is still `previousHash` (re-hashing with stronger parameters); sessions stay. */
+  updatePasswordHash(username: string, previousHash: string, passwordHash: string): Promise<void>;
+  /** Ends every session of the user (logout everywhere, password or rights changed); answers the new version. */
+  endSessions(username: string): Promise<number>;
+  /** The parts-list column mapping the user last confirmed (header name per role); undefined if none. */
+  getBomMapping(username: string): Promise<SavedBomMapping | undefined>;
+  saveBomMapping(username: string, mapping: SavedBomMapping): Promise<void>;
 }

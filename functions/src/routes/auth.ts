@@ -7,21 +7,28 @@ import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
 import { clearSession, issueSession, requireUser } from '../http/session';
 import { clientAddress } from '../http/client-address';
 import { UnauthorizedError } from '../domain/errors';
-import { LOGIN_FAILURES_ALLOWED, LOGIN_WINDOW_MS, createAuthService, toPublicUser } from '../services/auth-service';
-import { createMemoryLoginThrottle } from '../services/login-throttle';
+import { createAuthService, toPublicUser } from '../services/auth-service';
+import { createHashGate } from '../services/hash-gate';
+import { createRateLimiter } from '../services/rate-limiter';
+
+/** Two hashes at once leave the other two libuv threads to file reads and the rest (services/hash-gate.ts). */
+export const HASH_CONCURRENCY = 2;
+export const HASH_QUEUE = 8;
 
 export function authRoutes(deps: AppDeps) {
   const now = deps.now ?? (() => new Date());
   const auth = createAuthService({
     users: deps.users,
-    throttle: createMemoryLoginThrottle({ maxFailures: LOGIN_FAILURES_ALLOWED, windowMs: LOGIN_WINDOW_MS }),
+    limiter: createRateLimiter({ store: deps.rateLimits, now }),
+    hashGate: createHashGate({ concurrency: HASH_CONCURRENCY, queue: HASH_QUEUE }),
+    registrationPolicy: { kind: 'window', limit: deps.env.RATE_LIMIT_REGISTRATIONS_PER_HOUR, windowMs: 60 * 60 * 1000 },
     logger: deps.logger,
     now,
   });
   const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
   return new Hono<AppEnv>()
     .post('/register', limitBody(MAX_JSON_BYTES), requireJson, validate('json', registerInputSchema), async (c) => {
-      const user = await auth.register(c.req.valid('json'));
+      const user = await auth.register(c.req.valid('json'), clientAddress(c, addressOptions));
       await issueSession(c, deps.jwtSecret, { id: user.id, username: user.username, isAdmin: user.isAdmin }, now());
       return c.json(toPublicUser(user), 201);
     })

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Health } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
+import { indexingDetail } from '../indexer/consistency';
 
 /** A dependency that does not answer within this long counts as down. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -24,7 +25,11 @@ async function probe(check: () => Promise<void>): Promise<Health['dependencies']
   }
 }
 
-/** GET /api/health: each dependency up/down; 503 when any is down (load balancers and `npm start` wait on it). */
+/**
+ * GET /api/health: each dependency up/down; 503 when any is down, and 503 "indexing" while the search
+ * index is being checked or repaired (the site answers meanwhile; `npm start`'s callers and the tests
+ * wait for 200, when search finds every part).
+ */
 export function healthRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
     const [dynamodb, s3, search] = await Promise.all([
@@ -32,10 +37,12 @@ export function healthRoutes(deps: AppDeps) {
       probe(() => deps.blobs.ping()),
       probe(() => deps.search.ping()),
     ]);
+    const indexing = deps.indexStatus?.();
+    if (indexing && search.status === 'up') search.detail = indexingDetail(indexing);
     const dependencies = { dynamodb, s3, search };
     const down = Object.values(dependencies).some((d) => d.status === 'down');
-    const body: Health = { status: down ? 'degraded' : 'ok', dependencies };
+    const body: Health = { status: down ? 'degraded' : indexing ? 'indexing' : 'ok', dependencies, ...(indexing ? { indexing } : {}) };
     c.header('cache-control', 'no-store');
-    return c.json(body, down ? 503 : 200);
+    return c.json(body, down || indexing ? 503 : 200);
   });
 }

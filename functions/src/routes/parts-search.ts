@@ -4,6 +4,7 @@ import { partsQuerySchema, type PartsQuery } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { ValidationError } from '../domain/errors';
+import { parseOrThrow } from '../domain/validation';
 
 const MAX_QUERY_CHARS = 200;
 
@@ -37,7 +38,7 @@ export function parseListQuery(raw: Record<string, string[]>): PartsQuery {
       throw new ValidationError('specifications must be valid JSON', [{ path: 'specifications', message: 'Invalid JSON' }]);
     }
   }
-  const parsed = partsQuerySchema.safeParse({
+  return parseOrThrow(partsQuerySchema, {
     page: first('page'),
     pageSize: first('pageSize'),
     q: first('q') ?? first('query'),
@@ -47,10 +48,4 @@ export function parseListQuery(raw: Record<string, string[]>): PartsQuery {
     sortBy: first('sortBy'),
     sortOrder: first('sortOrder'),
   });
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    const top = issues[0];
-    throw new ValidationError(top ? `${top.path ? `${top.path}: ` : ''}${top.message}` : 'Invalid query', issues);
-  }
-  return parsed.data;
 }

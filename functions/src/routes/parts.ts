@@ -10,7 +10,7 @@ import { idParamSchema, slugParamSchema } from '../http/params';
 import { readCsvUpload } from '../http/csv-upload';
 import { NotFoundError } from '../domain/errors';
 import { previewCsv } from '../csv/csv-reader';
-import { createCatalogService, toPartView } from '../services/catalog-service';
+import { createCatalogService, partViewOf } from '../services/catalog-service';
 import { importPartsCsv } from '../services/csv-import-service';
 import { CSV_TEMPLATE } from '../csv/csv-template';
 
@@ -35,15 +35,15 @@ export function partRoutes(deps: AppDeps) {
       .get('/:slug', validate('param', slugParamSchema), async (c) => {
         const part = await deps.catalog.getPartBySlug(c.req.valid('param').slug);
         if (!part) throw new NotFoundError('Part not found');
-        return c.json(await toPartView(deps.catalog, part));
+        return c.json(await partViewOf(deps.catalog, part));
       })
       .post('/', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', partInputSchema), async (c) => {
         const part = await service.createPart(c.req.valid('json'));
-        return c.json(await toPartView(deps.catalog, part), 201);
+        return c.json(await partViewOf(deps.catalog, part), 201);
       })
       .put('/:id', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('param', idParamSchema), validate('json', partInputSchema), async (c) => {
         const part = await service.updatePart(c.req.valid('param').id, c.req.valid('json'));
-        return c.json(await toPartView(deps.catalog, part));
+        return c.json(await partViewOf(deps.catalog, part));
       })
   );
 }

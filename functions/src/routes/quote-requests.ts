@@ -1,66 +1,105 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import { adminQuoteCreateSchema, quoteStatusUpdateSchema, quoteSubmissionSchema } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
-import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES, UnsupportedMediaTypeError, limitBody, mediaType, requireJson } from '../http/body';
+import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES, MAX_QUOTE_JSON_BYTES, UnsupportedMediaTypeError, limitBody, mediaType, requireJson } from '../http/body';
 import { currentUser, requireAdmin, requireUser } from '../http/session';
 import { idParamSchema } from '../http/params';
 import { readMultipart } from '../http/multipart';
 import { parseOrThrow, readJson } from '../http/parse';
-import { NotFoundError, ValidationError } from '../domain/errors';
+import { TooManyRequestsError, ValidationError } from '../domain/errors';
 import { TOO_MANY_ATTACHMENTS, createQuoteService } from '../services/quote-service';
+import { createQuoteLoopService } from '../services/quote-loop-service';
+import { clientAddress } from '../http/client-address';
+import { createRateLimiter, waitText, type WindowPolicy } from '../services/rate-limiter';
+
+export const quoteThrottledMessage = (seconds: number) => `Too many quote requests. Try again in ${waitText(seconds)}.`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
 
 export function quoteRequestRoutes(deps: AppDeps) {
   const service = createQuoteService(deps);
+  const loop = createQuoteLoopService(deps);
   const multipartLimit = limitBody(MAX_MULTIPART_BYTES);
-  const jsonLimit = limitBody(MAX_JSON_BYTES);
+  const jsonLimit = limitBody(MAX_QUOTE_JSON_BYTES);
+  const adminJsonLimit = limitBody(MAX_JSON_BYTES);
+  const limiter = createRateLimiter({ store: deps.rateLimits, now: deps.now ?? (() => new Date()) });
+  const hour = 60 * 60 * 1000;
+  const perAccount: WindowPolicy = { kind: 'window', limit: deps.env.RATE_LIMIT_QUOTES_PER_HOUR, windowMs: hour };
+  const perAddress: WindowPolicy = { kind: 'window', limit: 3 * deps.env.RATE_LIMIT_QUOTES_PER_HOUR, windowMs: hour };
+  const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
+  /** Counted before the body is read or anything is stored. */
+  const checkSubmissionLimits = async (c: Context<AppEnv>) => {
+    const decisions = await Promise.all([
+      limiter.check(`quote:${currentUser(c).id}`, perAccount),
+      limiter.check(`quote-address:${clientAddress(c, addressOptions)}`, perAddress),
+    ]);
+    const wait = Math.max(0, ...decisions.map((d) => (d.allowed ? 0 : d.retryAfterSeconds)));
+    if (wait > 0) {
+      deps.logger.warn('security.quote_throttled', { username: currentUser(c).username });
+      throw new TooManyRequestsError(quoteThrottledMessage(wait), wait);
+    }
+  };
+  const limitSubmission: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await checkSubmissionLimits(c);
+    await next();
+  };
+  const limitByType: MiddlewareHandler<AppEnv> = (c, next) =>
+    (mediaType(c.req.header('content-type')) === 'multipart/form-data' ? multipartLimit : jsonLimit)(c, next);
+
+  /** A customer's submission: the spec's multipart form, or JSON naming files uploaded straight to S3. */
+  async function submit(c: Context<AppEnv>, json?: unknown) {
+    const user = currentUser(c);
+    const type = mediaType(c.req.header('content-type'));
+    if (type === 'multipart/form-data') {
+      const body = await readMultipart(c.req.raw, { maxFileBytes: MAX_ATTACHMENT_BYTES, maxFiles: MAX_ATTACHMENTS });
+      if (body.tooManyFiles) throw new ValidationError(TOO_MANY_ATTACHMENTS);
+      let items: unknown = [];
+      if (body.fields.items !== undefined) {
+        try {
+          items = JSON.parse(body.fields.items);
+        } catch {
+          throw new ValidationError('items must be JSON text of a list of {partId, quantity}');
+        }
+      }
+      const form = parseOrThrow(quoteSubmissionSchema.omit({ attachmentKeys: true }), { ...body.fields, items });
+      const files = body.files.filter((f) => f.field === 'attachments');
+      return c.json(await service.submitWithFiles(user, form, form.items, files), 201);
+    }
+    if (!isJson(type)) throw new UnsupportedMediaTypeError('application/json or multipart/form-data');
+    const body = json ?? (await readJson(c.req.raw));
+    const input = parseOrThrow(quoteSubmissionSchema, isObject(body) ? { items: [], ...body } : body);
+    return c.json(await service.submitWithKeys(user, input, input.items, input.attachmentKeys), 201);
+  }
+
   return new Hono<AppEnv>()
     .get('/', requireAdmin, async (c) => c.json(await deps.quotes.listQuoteRequests()))
     .get('/mine', requireUser, async (c) => c.json(await deps.quotes.listQuoteRequestsBySubmitter(currentUser(c).username)))
-    .get('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {
-      const request = await deps.quotes.getQuoteRequest(c.req.valid('param').id);
-      if (!request) throw new NotFoundError('Quote request not found');
-      return c.json(await service.withDownloadLinks(request));
-    })
-    .post(
-      '/',
-      requireUser,
-      (c, next) => (mediaType(c.req.header('content-type')) === 'multipart/form-data' ? multipartLimit : jsonLimit)(c, next),
-      async (c) => {
-        const user = currentUser(c);
-        const type = mediaType(c.req.header('content-type'));
-        if (type === 'multipart/form-data') {
-          const body = await readMultipart(c.req.raw, { maxFileBytes: MAX_ATTACHMENT_BYTES, maxFiles: MAX_ATTACHMENTS });
-          if (body.tooManyFiles) throw new ValidationError(TOO_MANY_ATTACHMENTS);
-          let items: unknown = [];
-          if (body.fields.items !== undefined) {
-            try {
-              items = JSON.parse(body.fields.items);
-            } catch {
-              throw new ValidationError('items must be JSON text of a list of {partId, quantity}');
-            }
-          }
-          const form = parseOrThrow(quoteSubmissionSchema.omit({ attachmentKeys: true }), { ...body.fields, items });
-          const files = body.files.filter((f) => f.field === 'attachments');
-          const created = await service.submitWithFiles(user, form, form.items, files);
-          return c.json(created, 201);
-        }
-        if (!/^application\/([\w.-]+\+)?json$/.test(type)) {
-          throw new UnsupportedMediaTypeError('application/json or multipart/form-data');
-        }
+    // The admin reads any request, a buyer only their own (anyone else's is "not found"): quote-loop-service.
+    .get('/:id', requireUser, validate('param', idParamSchema), async (c) => c.json(await loop.detail(currentUser(c), c.req.valid('param').id)))
+    // Each caller has its own route: a customer's submission (rate-limited) and the admin dialog's create.
+    .post('/submissions', requireUser, limitSubmission, limitByType, (c) => submit(c))
+    .post('/admin', requireAdmin, adminJsonLimit, requireJson, validate('json', adminQuoteCreateSchema), async (c) =>
+      c.json(await service.adminCreate(currentUser(c), c.req.valid('json')), 201),
+    )
+    // The spec's one path for both: an admin's JSON without items or attachment keys is the admin dialog's
+    // create; anything else is a customer's submission, with the same checks and limits as /submissions.
+    .post('/', requireUser, limitByType, async (c) => {
+      const user = currentUser(c);
+      if (user.isAdmin && isJson(mediaType(c.req.header('content-type')))) {
         const json = await readJson(c.req.raw);
-        // An admin's JSON without items is the admin dialog's create; anything else is a customer's submission.
-        if (user.isAdmin && isObject(json) && !('items' in json) && !('attachmentKeys' in json)) {
+        if (isObject(json) && !('items' in json) && !('attachmentKeys' in json)) {
           return c.json(await service.adminCreate(user, parseOrThrow(adminQuoteCreateSchema, json)), 201);
         }
-        const input = parseOrThrow(quoteSubmissionSchema, isObject(json) ? { items: [], ...json } : json);
-        return c.json(await service.submitWithKeys(user, input, input.items, input.attachmentKeys), 201);
-      },
-    )
+        await checkSubmissionLimits(c);
+        return submit(c, json);
+      }
+      await checkSubmissionLimits(c);
+      return submit(c);
+    })
     .patch('/:id/status', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('param', idParamSchema), validate('json', quoteStatusUpdateSchema), async (c) =>
       c.json(await deps.quotes.updateQuoteStatus(c.req.valid('param').id, c.req.valid('json').status, currentUser(c).username)),
     );

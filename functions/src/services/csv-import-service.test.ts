@@ -28,12 +28,14 @@ describe('buildRow', () => {
       for (const [i, v] of Object.entries(over)) cells[Number(i)] = v!;
       return buildRow(cells, mapping, categories, manufacturers);
     };
-    expect(row({ 0: '' })).toEqual({ ok: false, error: 'Part Name: Required' });
-    expect(row({ 1: ' ' })).toEqual({ ok: false, error: 'Part Number: Required' });
+    expect(row({ 0: '' })).toEqual({ ok: false, error: 'Part Name is required' });
+    expect(row({ 1: ' ' })).toEqual({ ok: false, error: 'Part Number is required' });
     expect(row({ 2: 'pumps' })).toEqual({ ok: false, error: "Unknown category 'pumps'" });
     expect(row({ 3: '' })).toEqual({ ok: false, error: 'Manufacturer is required' });
-    expect(row({ 4: '-2' })).toEqual({ ok: false, error: 'Price: Price must be 0 or more' });
-    expect(row({ 5: 'gone' })).toEqual({ ok: false, error: 'Status must be one of active, discontinued, coming_soon' });
+    expect(row({ 4: '-2' })).toEqual({ ok: false, error: "Price must be 0 or more, got '-2'" });
+    expect(row({ 4: 'abc' })).toEqual({ ok: false, error: "Price must be a number, got 'abc'" });
+    expect(row({ 4: '1.234' })).toEqual({ ok: false, error: "Price must have at most 2 decimals, got '1.234'" });
+    expect(row({ 5: 'gone' })).toEqual({ ok: false, error: "Status must be Active, Discontinued or Coming Soon, got 'gone'" });
   });
 });
 
@@ -43,7 +45,7 @@ test('compileMapping refuses unknown headers and double targets', () => {
 });
 
 test('new part slugs join name and part number and always fit the slug rule', () => {
-  expect(newPartSlug('Ball Valve (3/4")', 'BV-34/A')).toBe('ball-valve-34-bv-34a');
+  expect(newPartSlug('Ball Valve (3/4")', 'BV-34/A')).toBe('ball-valve-3-4-bv-34-a');
   expect(newPartSlug('Ölpumpe', '---')).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   expect(newPartSlug('x'.repeat(300), 'PN-1').length).toBeLessThanOrEqual(200);
 });

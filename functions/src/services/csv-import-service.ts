@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { PART_STATUS_LABELS } from '@parts/shared/constants';
 import { PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { slugify } from '@parts/shared/slugify';
@@ -13,6 +14,7 @@ import {
   type PartImportField,
 } from '@parts/shared/schemas';
 import { DomainError, ValidationError } from '../domain/errors';
+import { toValidationError } from '../domain/validation';
 import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders } from '../csv/csv-reader';
 import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
 import type { SearchSync } from '../ports/search-index';
@@ -98,6 +100,20 @@ export function compileMapping(headers: string[], mapping: ColumnMapping): Compi
 
 type RowOutcome = { ok: true; row: PartUpsert } | { ok: false; error: string };
 
+const STATUS_WORDS = (() => {
+  const labels = partStatusSchema.options.map((s) => PART_STATUS_LABELS[s]);
+  return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+})();
+
+/** A refused cell as a sentence about the column, quoting what was there: "Price must be a number, got 'abc'". */
+function cellProblem(field: string, message: string, raw: string): string {
+  const label = FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field;
+  if (raw === '' || message === 'Required') return `${label} is required`;
+  if (field === 'price' && message === 'Use at most 2 decimals') return `Price must have at most 2 decimals, got '${raw}'`;
+  if (message.startsWith(`${label} `)) return `${message}, got '${raw}'`;
+  return `${label}: ${message}`;
+}
+
 export function buildRow(
   record: string[],
   mapping: CompiledMapping,
@@ -118,13 +134,15 @@ export function buildRow(
   if (!category) return { ok: false, error: `Unknown category '${categoryCell}'` };
   const status = normaliseStatus(cell('status'));
   if (status !== undefined && !partStatusSchema.safeParse(status).success) {
-    return { ok: false, error: `Status must be one of ${partStatusSchema.options.join(', ')}` };
+    return { ok: false, error: `Status must be ${STATUS_WORDS}, got '${cell('status')}'` };
   }
   const specifications: Record<string, string> = {};
   for (const { key, index } of mapping.specs) {
     const value = (record[index] ?? '').trim();
     if (value !== '') specifications[key] = value;
   }
+  const price = normalisePrice(cell('price'));
+  if (price !== '' && !Number.isFinite(Number(price))) return { ok: false, error: `Price must be a number, got '${cell('price')}'` };
   const parsed = partInputSchema.safeParse({
     name: cell('name'),
     partNumber: cell('partNumber'),
@@ -134,14 +152,15 @@ export function buildRow(
     categoryId: category.id,
     manufacturerId: manufacturer.id,
     specifications,
-    price: normalisePrice(cell('price')),
+    price,
     image: cell('image'),
   });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? '') as keyof typeof FIELD_LABELS;
-    const label = FIELD_LABELS[field] ?? field;
-    return { ok: false, error: label ? `${label}: ${issue.message}` : issue.message };
+    // The row list names the spreadsheet column, not the field path.
+    const error = toValidationError(parsed.error);
+    const field = error.issues?.[0]?.path.split('.')[0] ?? '';
+    const raw = (PART_IMPORT_FIELDS as readonly string[]).includes(field) ? cell(field as PartImportField) : 'x';
+    return { ok: false, error: field ? cellProblem(field, error.message, raw) : error.message };
   }
   return { ok: true, row: parsed.data };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CSV_MAX_STAGED_BYTES } from '@parts/shared/constants';
+import { CSV_MAX_STAGED_BYTES, megabytes } from '@parts/shared/constants';
 import { columnMappingSchema, type ColumnMapping, type ImportJob } from '@parts/shared/schemas';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../domain/errors';
 import type { BlobStore } from '../ports/blob-store';
@@ -36,7 +36,7 @@ export async function startImportJob(
   if (!CSV_STAGING_KEY.test(key)) throw new ValidationError('Unknown upload key');
   const head = await deps.blobs.head('staging', key);
   if (!head) throw new ValidationError('The uploaded CSV file was not found; upload it again');
-  if (head.size > CSV_MAX_STAGED_BYTES) throw new DomainError(413, 'The CSV file is larger than 512 MB');
+  if (head.size > CSV_MAX_STAGED_BYTES) throw new DomainError(413, `The CSV file is larger than ${megabytes(CSV_MAX_STAGED_BYTES)} MB`);
   if (head.size === 0) throw new ValidationError('The CSV file is empty');
   const createdAt = (deps.now?.() ?? new Date()).toISOString();
   const job = await deps.imports.createImportJob({

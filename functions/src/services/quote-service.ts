@@ -1,110 +1,73 @@
-import { randomUUID } from 'node:crypto';
-import {
-  ATTACHMENT_UPLOAD_PREFIX,
-  DOWNLOAD_URL_TTL_SECONDS,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS,
-  QUOTE_ATTACHMENT_PREFIX,
-} from '@parts/shared/constants';
+import { DOWNLOAD_URL_TTL_SECONDS, MAX_LINE_ATTACHMENTS_TOTAL } from '@parts/shared/constants';
 import type { AdminQuoteCreate, Attachment, QuoteFormInput, QuoteLineInput, QuoteRequest } from '@parts/shared/schemas';
-import { NotFoundError, ValidationError } from '../domain/errors';
-import { sniffAttachmentType } from '../domain/file-type';
+import { ValidationError } from '../domain/errors';
 import type { BlobStore } from '../ports/blob-store';
 import type { CatalogRepository } from '../ports/catalog-repository';
-import type { NewQuoteRequest, QuoteRepository } from '../ports/quote-repository';
+import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from '../ports/quote-repository';
 import type { Logger } from '../lib/logger';
+import type { MailQueue, OutboxRepository } from '../ports/outbox';
+import type { Env } from '../config/env';
+import { siteSettings } from '../config/site-settings';
+import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
+import { quoteMails } from './quote-notifications';
 
-export const tooLargeMessage = (fileName: string) => `${fileName} exceeds the 5MB limit.`;
-export const unsupportedTypeMessage = (fileName: string) => `${fileName} is not a supported file type.`;
-export const TOO_MANY_ATTACHMENTS = 'At most 10 attachments';
-export const ATTACHMENT_NOT_FOUND = 'Attachment not found; upload it again';
+export {
+  ATTACHMENT_NOT_FOUND,
+  TOO_MANY_ATTACHMENTS,
+  attachmentUploadPrefix,
+  quoteAttachmentPrefix,
+  safeFileName,
+  tooLargeMessage,
+  unsupportedTypeMessage,
+  type IncomingFile,
+} from './attachments';
+export const TOO_MANY_LINE_ATTACHMENTS = `At most ${MAX_LINE_ATTACHMENTS_TOTAL} line attachments in one quote request`;
 
-export interface Customer {
-  id: number;
-  username: string;
-}
-
-export interface IncomingFile {
-  fileName: string;
-  data: Buffer;
-  /** The sender cut it off at the size limit: it is too large. */
-  truncated: boolean;
-}
+export type Customer = Uploader;
 
 export interface QuoteServiceDeps {
   catalog: CatalogRepository;
   quotes: QuoteRepository;
   blobs: BlobStore;
   logger: Logger;
+  /** Where the new-request mails go (the quote loop); without it a submission sends none. */
+  outbox?: OutboxRepository;
+  mailQueue?: MailQueue;
+  env?: Env;
 }
-
-/** File names are kept for display and downloads only; keys never contain them raw. */
-export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
-  return cleaned || 'file';
-}
-
-function decodeKeyName(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** Direct uploads live under the uploader's own prefix, so a key proves whose it is. */
-export const attachmentUploadPrefix = (userId: number) => `${ATTACHMENT_UPLOAD_PREFIX}${userId}/`;
-/** A stored request's files live under its id; nothing expires there. */
-export const quoteAttachmentPrefix = (quoteId: number) => `${QUOTE_ATTACHMENT_PREFIX}${quoteId}/`;
 
 export function createQuoteService(deps: QuoteServiceDeps) {
-  async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteRequest['items']> {
-    const parts = new Map((await deps.catalog.getParts([...new Set(lines.map((l) => l.partId))])).map((p) => [p.id, p]));
+  const intake = createAttachmentIntake(deps);
+  const lineLimit = { max: MAX_LINE_ATTACHMENTS_TOTAL, message: TOO_MANY_LINE_ATTACHMENTS };
+  /** Catalogue lines get the part's number and name copied in; free-text lines keep what the buyer wrote. */
+  async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
+    const ids = [...new Set(lines.flatMap((l) => (l.partId !== undefined ? [l.partId] : [])))];
+    const parts = new Map((ids.length > 0 ? await deps.catalog.getParts(ids) : []).map((p) => [p.id, p]));
     return lines.map((line, i) => {
+      const details = {
+        quantity: line.quantity,
+        ...(line.reference ? { reference: line.reference } : {}),
+        ...(line.targetPrice !== undefined ? { targetPrice: line.targetPrice } : {}),
+        ...(line.neededBy ? { neededBy: line.neededBy } : {}),
+        ...(line.note ? { note: line.note } : {}),
+      };
+      if (line.partId === undefined) return { freeText: line.freeText, ...details };
       const part = parts.get(line.partId);
       if (!part) {
         const message = `Part ${line.partId} not found`;
         throw new ValidationError(message, [{ path: `items.${i}.partId`, message }]);
       }
-      return { partId: part.id, partNumber: part.partNumber, name: part.name, slug: part.slug, quantity: line.quantity };
+      return { partId: part.id, partNumber: part.partNumber, name: part.name, slug: part.slug, ...details };
     });
   }
 
-  function checkFiles(files: IncomingFile[]): Attachment[] {
-    if (files.length > MAX_ATTACHMENTS) throw new ValidationError(TOO_MANY_ATTACHMENTS);
-    return files.map((f) => {
-      if (f.truncated || f.data.length > MAX_ATTACHMENT_BYTES) throw new ValidationError(tooLargeMessage(f.fileName));
-      const type = sniffAttachmentType(f.data);
-      if (!type) throw new ValidationError(unsupportedTypeMessage(f.fileName));
-      return { key: '', fileName: safeFileName(f.fileName), contentType: type, size: f.data.length };
-    });
-  }
-
-  /** Checks each directly uploaded object; objects that can never be attached (too big, wrong type) are deleted. */
-  async function checkUploadedKeys(customer: Customer, keys: string[]): Promise<Attachment[]> {
-    if (keys.length > MAX_ATTACHMENTS) throw new ValidationError(TOO_MANY_ATTACHMENTS);
-    if (new Set(keys).size !== keys.length) throw new ValidationError('The same attachment is listed twice');
-    const prefix = attachmentUploadPrefix(customer.id);
-    const out: Attachment[] = [];
-    for (const key of keys) {
-      if (!key.startsWith(prefix) || key.includes('..')) throw new ValidationError(ATTACHMENT_NOT_FOUND);
-      const head = await deps.blobs.head('attachments', key);
-      if (!head) throw new ValidationError(ATTACHMENT_NOT_FOUND);
-      const fileName = safeFileName(decodeKeyName(key.slice(key.lastIndexOf('/') + 1)));
-      if (head.size > MAX_ATTACHMENT_BYTES) {
-        await deps.blobs.delete('attachments', [key]);
-        throw new ValidationError(tooLargeMessage(fileName));
-      }
-      const type = head.size === 0 ? undefined : sniffAttachmentType(await deps.blobs.readStart('attachments', key, head.size));
-      if (!type) {
-        await deps.blobs.delete('attachments', [key]);
-        throw new ValidationError(unsupportedTypeMessage(fileName));
-      }
-      out.push({ key, fileName, contentType: type, size: head.size });
-    }
-    return out;
+  /** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
+  function lineKeys(lines: QuoteLineInput[], requestKeys: string[]): string[] {
+    const keys = lines.flatMap((l) => l.attachmentKeys ?? []);
+    if (keys.length > MAX_LINE_ATTACHMENTS_TOTAL) throw new ValidationError(TOO_MANY_LINE_ATTACHMENTS);
+    const all = [...requestKeys, ...keys];
+    if (new Set(all).size !== all.length) throw new ValidationError('The same attachment is listed twice');
+    return keys;
   }
 
   function newRequest(customer: Customer, form: QuoteFormInput, items: NewQuoteRequest['items'], attachments: Attachment[]): NewQuoteRequest {
@@ -122,34 +85,53 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     };
   }
 
-  /** Deletes objects written for a request that was then not stored; the request's own error wins. */
-  async function removeWritten(written: string[]) {
-    if (written.length === 0) return;
-    await deps.blobs.delete('attachments', written).catch((e: unknown) =>
-      deps.logger.error('quote.attachment_cleanup_failed', { keys: written, error: String(e) }),
-    );
+  /**
+   * The buyer's and the reseller's mails about a new request, queued once it is stored. A failure to
+   * queue them is logged and never fails the submission that is already stored (docs/decisions/081).
+   */
+  async function notifySubmitted(created: QuoteRequest): Promise<QuoteRequest> {
+    if (!deps.outbox || !deps.env) return created;
+    const mails = quoteMails.newRequest(siteSettings(deps.env), created);
+    try {
+      await deps.outbox.enqueue(mails);
+      deps.mailQueue?.kick(mails.map((m) => m.id));
+    } catch (err) {
+      deps.logger.error('mail.enqueue_failed', { quoteId: created.id, kind: 'quote.new_request', error: String(err) });
+    }
+    return created;
+  }
+
+  /** Hands each line its claimed attachments, in the order the lines listed their keys. */
+  function withLineAttachments(items: NewQuoteLine[], lines: QuoteLineInput[], claimed: Attachment[]): NewQuoteLine[] {
+    let at = 0;
+    return items.map((item, i) => {
+      const count = lines[i]!.attachmentKeys?.length ?? 0;
+      if (count === 0) return item;
+      const attachments = claimed.slice(at, at + count);
+      at += count;
+      return { ...item, attachments };
+    });
   }
 
   return {
     /** Multipart submission: everything is checked before the first byte is written to S3. */
     async submitWithFiles(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], files: IncomingFile[]): Promise<QuoteRequest> {
-      const checked = checkFiles(files);
+      const checked = intake.checkFiles(files);
       const items = await resolveItems(lines);
+      const lineUploads = await intake.checkUploadedKeys(customer, lineKeys(lines, []), lineLimit);
       const id = await deps.quotes.reserveQuoteId();
       const written: string[] = [];
+      let created: QuoteRequest;
       try {
-        const attachments: Attachment[] = [];
-        for (const [i, a] of checked.entries()) {
-          const key = `${quoteAttachmentPrefix(id)}${randomUUID()}/${encodeURIComponent(a.fileName)}`;
-          await deps.blobs.put('attachments', key, files[i]!.data, a.contentType, a.size);
-          written.push(key);
-          attachments.push({ ...a, key });
-        }
-        return await deps.quotes.createQuoteRequest({ id, ...newRequest(customer, form, items, attachments) });
+        const attachments = await intake.storeFiles(quoteAttachmentPrefix(id), checked, files, written);
+        const claimed = await intake.claimUploads(customer, quoteAttachmentPrefix(id), lineUploads, written);
+        created = await deps.quotes.createQuoteRequest({ id, ...newRequest(customer, form, withLineAttachments(items, lines, claimed), attachments) });
       } catch (err) {
-        await removeWritten(written);
+        await intake.removeWritten(written);
         throw err;
       }
+      await intake.releaseUploads(lineUploads);
+      return notifySubmitted(created);
     },
 
     /**
@@ -158,35 +140,22 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      */
     async submitWithKeys(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], keys: string[]): Promise<QuoteRequest> {
       const items = await resolveItems(lines);
-      const uploaded = await checkUploadedKeys(customer, keys);
+      const perLine = lineKeys(lines, keys);
+      const uploaded = await intake.checkUploadedKeys(customer, keys);
+      const lineUploads = await intake.checkUploadedKeys(customer, perLine, lineLimit);
       const id = await deps.quotes.reserveQuoteId();
-      const uploadPrefix = attachmentUploadPrefix(customer.id);
       const written: string[] = [];
       let created: QuoteRequest;
       try {
-        const attachments: Attachment[] = [];
-        for (const a of uploaded) {
-          const key = `${quoteAttachmentPrefix(id)}${a.key.slice(uploadPrefix.length)}`;
-          try {
-            await deps.blobs.copy('attachments', a.key, key);
-          } catch (err) {
-            // Claimed by a concurrent submission of the same upload in the meantime.
-            if (err instanceof NotFoundError) throw new ValidationError(ATTACHMENT_NOT_FOUND);
-            throw err;
-          }
-          written.push(key);
-          attachments.push({ ...a, key });
-        }
-        created = await deps.quotes.createQuoteRequest({ id, ...newRequest(customer, form, items, attachments) });
+        const attachments = await intake.claimUploads(customer, quoteAttachmentPrefix(id), uploaded, written);
+        const claimed = await intake.claimUploads(customer, quoteAttachmentPrefix(id), lineUploads, written);
+        created = await deps.quotes.createQuoteRequest({ id, ...newRequest(customer, form, withLineAttachments(items, lines, claimed), attachments) });
       } catch (err) {
-        await removeWritten(written);
+        await intake.removeWritten(written);
         throw err;
       }
-      // The request is stored; an upload left behind here is only garbage that the bucket lifecycle expires.
-      await deps.blobs.delete('attachments', uploaded.map((a) => a.key)).catch((e: unknown) =>
-        deps.logger.warn('quote.upload_cleanup_failed', { keys: uploaded.map((a) => a.key), error: String(e) }),
-      );
-      return created;
+      await intake.releaseUploads([...uploaded, ...lineUploads]);
+      return notifySubmitted(created);
     },
 
     async adminCreate(admin: Customer, input: AdminQuoteCreate): Promise<QuoteRequest> {
@@ -205,13 +174,14 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 
     /** The admin's read: attachments carry short-lived download links. */
     async withDownloadLinks(request: QuoteRequest): Promise<QuoteRequest> {
-      const attachments = await Promise.all(
-        request.attachments.map(async (a) => ({
-          ...a,
-          url: await deps.blobs.presignGet('attachments', a.key, DOWNLOAD_URL_TTL_SECONDS, a.fileName),
-        })),
+      const link = (a: Attachment) => deps.blobs.presignGet('attachments', a.key, DOWNLOAD_URL_TTL_SECONDS, a.fileName);
+      const attachments = await Promise.all(request.attachments.map(async (a) => ({ ...a, url: await link(a) })));
+      const items = await Promise.all(
+        request.items.map(async (item) =>
+          item.attachments?.length ? { ...item, attachments: await Promise.all(item.attachments.map(async (a) => ({ ...a, url: await link(a) }))) } : item,
+        ),
       );
-      return { ...request, attachments };
+      return { ...request, items, attachments };
     },
   };
 }

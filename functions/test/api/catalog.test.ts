@@ -184,6 +184,8 @@ describe('parts', () => {
     [{ image: 'not a url' }, 'Enter a valid URL'],
     [{ specifications: { bore: '' } }, /Too small/],
     [{ specifications: ['32 mm'] }, /expected record/],
+    [{ partNumber: ' -/- ' }, 'Part number must contain letters or digits'],
+    [{ specifications: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`spec ${i}`, '1'])) }, 'At most 100 specifications'],
   ])('refuses a part with %j', async (override, message) => {
     await expectRejected(api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), ...override } }), 400, message);
   });
@@ -210,5 +212,56 @@ describe('GET /api/admin/stats', () => {
     });
     const stats = (await (await api.call('GET', '/api/admin/stats', { cookie: admin })).json()) as { totalCategories: number };
     expect(stats.totalCategories).toBeGreaterThan(0);
+  });
+});
+
+describe('one owner per rule: the same refusal reads the same wherever it is raised', () => {
+  test('uniqueness and reference refusals name the form field they are about', async () => {
+    const existing = await api.deps.catalog.createPart(partBody());
+    const slugClash = await expectRejected(api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), slug: existing.slug } }), 409);
+    expect(slugClash.issues).toEqual([{ path: 'slug', message: slugClash.message }]);
+    const numberClash = await expectRejected(
+      api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), partNumber: existing.partNumber } }),
+      409,
+    );
+    expect(numberClash.issues).toEqual([{ path: 'partNumber', message: numberClash.message }]);
+    const noCategory = await expectRejected(api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), categoryId: 555_555 } }), 400, 'Category not found');
+    expect(noCategory.issues).toEqual([{ path: 'categoryId', message: 'Category not found' }]);
+    const noMaker = await expectRejected(
+      api.call('PUT', `/api/parts/${existing.id}`, { cookie: admin, json: { ...partBody(), slug: existing.slug, manufacturerId: 555_555 } }),
+      400,
+      'Manufacturer not found',
+    );
+    expect(noMaker.issues).toEqual([{ path: 'manufacturerId', message: 'Manufacturer not found' }]);
+
+    const categoryClash = await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ slug: fixture.category.slug }) }), 409);
+    expect(categoryClash.issues).toEqual([{ path: 'slug', message: categoryClash.message }]);
+    const noParent = await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ parentId: 999_999 }) }), 400, 'Parent category not found');
+    expect(noParent.issues).toEqual([{ path: 'parentId', message: 'Parent category not found' }]);
+    const makerClash = await expectRejected(
+      api.call('POST', '/api/manufacturers', { cookie: admin, json: buildManufacturerInput({ slug: fixture.manufacturer.slug }) }),
+      409,
+    );
+    expect(makerClash.issues).toEqual([{ path: 'slug', message: makerClash.message }]);
+  });
+
+  test('the repository refuses a parent cycle in the words the API uses, with the field', async () => {
+    const root = await api.deps.catalog.createCategory(buildCategoryInput());
+    const child = await api.deps.catalog.createCategory(buildCategoryInput({ parentId: root.id }));
+    const attempt = api.deps.catalog.updateCategory(root.id, { name: root.name, slug: root.slug, parentId: child.id });
+    await expect(attempt).rejects.toMatchObject({
+      status: 400,
+      message: 'A category cannot be placed under one of its own subcategories',
+      issues: [{ path: 'parentId', message: 'A category cannot be placed under one of its own subcategories' }],
+    });
+    await expect(api.deps.catalog.updateCategory(987_654, buildCategoryInput())).rejects.toMatchObject({ status: 404, message: 'Category not found' });
+  });
+
+  test('invalid input reads the same from a body, a query string and a direct repository call', async () => {
+    const body = await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: { name: 'X', slug: 'Not A Slug' } }), 400);
+    expect(body.issues?.[0]).toEqual({ path: 'slug', message: body.message });
+    const query = await expectRejected(api.call('GET', '/api/parts?sortBy=price'), 400);
+    expect(query.issues?.[0]).toEqual({ path: 'sortBy', message: query.message });
+    await expect(api.deps.catalog.createCategory({ name: 'X', slug: 'Not A Slug' })).rejects.toMatchObject({ message: body.message, issues: body.issues });
   });
 });

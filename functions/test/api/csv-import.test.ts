@@ -115,12 +115,12 @@ describe('POST /api/parts/import-csv', () => {
       successCount: 3,
       errorCount: 6,
       errors: [
-        { row: 4, error: 'Part Name: Required' },
-        { row: 5, error: 'Price: Price must be 0 or more' },
+        { row: 4, error: 'Part Name is required' },
+        { row: 5, error: "Price must be 0 or more, got '-5'" },
         { row: 6, error: "Unknown category 'no-such-category'" },
-        { row: 8, error: expect.stringMatching(/^Price: /) },
+        { row: 8, error: expect.stringMatching(/^Price must be a number, got '/) },
         { row: 9, error: "Unknown manufacturer 'nobody'" },
-        { row: 10, error: 'Status must be one of active, discontinued, coming_soon' },
+        { row: 10, error: expect.stringMatching(/^Status must be Active, Discontinued or Coming Soon, got '/) },
       ],
     });
     const listed = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(`${pn}-2`)}`)).json()) as {
@@ -224,7 +224,7 @@ describe('big files through S3: POST /api/uploads/csv, POST /api/imports, GET /a
       totalRecords: 451,
       successCount: 450,
       errorCount: 1,
-      errors: [{ row: 102, error: 'Part Name: Required' }],
+      errors: [{ row: 102, error: 'Part Name is required' }],
       finishedAt: expect.any(String),
     });
     const listed = (await (await api.call('GET', `/api/parts?q=${pn}-449`)).json()) as { data: { partNumber: string }[] };

@@ -324,6 +324,33 @@ describe('public submission (JSON with direct uploads)', () => {
   });
 });
 
+describe('each caller has its own route', () => {
+  test('POST /api/quote-requests/admin is the admin dialog\'s create: admins only, JSON only', async () => {
+    const created = await api.call('POST', '/api/quote-requests/admin', { cookie: admin.cookie, json: { customerName: 'Walk-in', customerEmail: 'w@example.com', status: 'processing' } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ customerName: 'Walk-in', status: 'processing', items: [] });
+    const before = await countQuotes();
+    await expectRejected(api.call('POST', '/api/quote-requests/admin', { json: { customerName: 'X Y', customerEmail: 'a@b.co' } }), 401);
+    await expectRejected(api.call('POST', '/api/quote-requests/admin', { cookie: user.cookie, json: { customerName: 'X Y', customerEmail: 'a@b.co' } }), 403);
+    await expectRejected(api.call('POST', '/api/quote-requests/admin', { cookie: admin.cookie, body: form(validFields()) }), 415);
+    expect(await countQuotes()).toBe(before);
+  });
+
+  test('POST /api/quote-requests/submissions is a customer\'s submission, whoever sends it: an admin-dialog body is refused there', async () => {
+    const res = await api.call('POST', '/api/quote-requests/submissions', { cookie: user.cookie, body: form(validFields()) });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ submittedBy: user.username, items: [{ quantity: 3 }, { quantity: 1 }] });
+    const before = await countQuotes();
+    await expectRejected(
+      api.call('POST', '/api/quote-requests/submissions', { cookie: admin.cookie, json: { customerName: 'Phone Order', customerEmail: 'buyer@example.com', status: 'approved' } }),
+      400,
+      'Add at least one part to your quote request',
+    );
+    await expectRejected(api.call('POST', '/api/quote-requests/submissions', { body: form(validFields()) }), 401);
+    expect(await countQuotes()).toBe(before);
+  });
+});
+
 describe('admin: create, list, read, status', () => {
   test('admin create defaults to pending and records the creator in the history', async () => {
     const res = await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'Phone Order', customerEmail: 'buyer@example.com', notes: 'Called in' } });
@@ -335,13 +362,14 @@ describe('admin: create, list, read, status', () => {
     await expectRejected(api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'X Y', customerEmail: 'a@b.co', status: 'lost' } }), 400);
   });
 
-  test('list is admin-only and newest first; single read 404s for unknown ids', async () => {
+  test('list is admin-only and newest first; single read 404s for unknown ids and for other buyers', async () => {
     await expectRejected(api.call('GET', '/api/quote-requests'), 401);
     await expectRejected(api.call('GET', '/api/quote-requests', { cookie: user.cookie }), 403);
-    await expectRejected(api.call('GET', '/api/quote-requests/1', { cookie: user.cookie }), 403);
     await expectRejected(api.call('GET', '/api/quote-requests/mine'), 401);
     const a = (await (await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'First', customerEmail: 'a@example.com' } })).json()) as { id: number };
     const b = (await (await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'Second', customerEmail: 'b@example.com' } })).json()) as { id: number };
+    // A buyer reads only their own requests; anyone else's is not found (quote-loop.test.ts covers the rest).
+    await expectRejected(api.call('GET', `/api/quote-requests/${a.id}`, { cookie: user.cookie }), 404, 'Quote request not found');
     const list = (await (await api.call('GET', '/api/quote-requests', { cookie: admin.cookie })).json()) as { id: number }[];
     const ids = list.map((q) => q.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));

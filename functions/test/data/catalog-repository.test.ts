@@ -51,7 +51,7 @@ describe('categories', () => {
     const b = await catalog.createCategory(buildCategoryInput({ parentId: a.id }));
     const c = await catalog.createCategory(buildCategoryInput({ parentId: b.id }));
     await expect(catalog.updateCategory(a.id, { ...a, description: undefined, parentId: a.id })).rejects.toBeInstanceOf(ValidationError);
-    await expect(catalog.updateCategory(a.id, { name: a.name, slug: a.slug, parentId: c.id })).rejects.toThrow(/descendant/);
+    await expect(catalog.updateCategory(a.id, { name: a.name, slug: a.slug, parentId: c.id })).rejects.toThrow('A category cannot be placed under one of its own subcategories');
     expect((await catalog.getCategory(a.id))?.parentId).toBeNull();
   });
 
@@ -136,7 +136,7 @@ describe('parts', () => {
 
   test('unknown category or manufacturer is 400', async () => {
     const { category, manufacturer } = await createCatalogFixture(catalog);
-    await expect(catalog.createPart(buildPartInput({ categoryId: 888_888, manufacturerId: manufacturer.id }))).rejects.toThrow(/Category 888888/);
+    await expect(catalog.createPart(buildPartInput({ categoryId: 888_888, manufacturerId: manufacturer.id }))).rejects.toThrow('Category not found');
     await expect(catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: 777_777 }))).rejects.toBeInstanceOf(ValidationError);
   });
 

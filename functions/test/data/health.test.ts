@@ -41,3 +41,19 @@ test('a table that does not exist is reported down, not a crash', async () => {
   const body = healthSchema.parse(await res.json());
   expect(body.dependencies.dynamodb?.status).toBe('down');
 });
+
+test('while the search index is checked or repaired it answers 503 "indexing N of M"; 200 once done', async () => {
+  let progress: { phase: 'checking' | 'indexing'; done: number; total: number } | undefined = { phase: 'indexing', done: 1200, total: 5000 };
+  const app = buildApp({ ...deps, indexStatus: () => progress });
+  const res = await app.request('/api/health');
+  expect(res.status).toBe(503);
+  const body = healthSchema.parse(await res.json());
+  expect(body).toMatchObject({ status: 'indexing', indexing: { phase: 'indexing', done: 1200, total: 5000 } });
+  expect(body.dependencies.search).toEqual({ status: 'up', detail: 'indexing 1200 of 5000' });
+  progress = { phase: 'checking', done: 40_000, total: 72_000 };
+  expect(healthSchema.parse(await (await app.request('/api/health')).json()).dependencies.search?.detail).toBe(
+    'checking 40000 of 72000 part ids against the table',
+  );
+  progress = undefined;
+  expect((await app.request('/api/health')).status).toBe(200);
+});

@@ -47,10 +47,12 @@ describe('embedded index file', () => {
       // Even ids 10..20 under parent 1; part numbers run backwards from the ids.
       expect(res.total).toBe(6);
       expect(res.data.map((p) => p.id)).toEqual([20, 18, 16]);
-      // The parent, named from the documents' ancestors, counts its child's parts.
+      // The parent, named from the documents' ancestors, counts its child's parts; the category facet
+      // ignores its own selection, so Odd shows what ticking it would add (ids 11..19 in the bore range).
       expect(res.facets.categories).toEqual([
         { id: 2, name: 'Even', slug: 'even', count: 6 },
         { id: 1, name: 'Root', slug: 'root', count: 6 },
+        { id: 3, name: 'Odd', slug: 'odd', count: 5 },
       ]);
       expect(await reopened.count()).toBe(29);
       await reopened.upsert([part(30)]);

@@ -65,7 +65,7 @@ describe('GET /api/parts and /api/parts/autocomplete', () => {
 
   it('min above max says so', async () => {
     const { body } = await getJson(`/api/parts?specifications=${encodeURIComponent('{"bore":{"min":50,"max":10}}')}`);
-    expect(body.message).toContain('min must not be above max');
+    expect(body.message).toBe('Bore Size (mm): the minimum (50) is above the maximum (10)');
   });
 
   it('lists with the shared answer shape, defaults and names', async () => {
@@ -165,5 +165,41 @@ describe('GET /api/parts and /api/parts/autocomplete', () => {
     await catalog.updateCategory(root.id, { name: 'Automation', slug: root.slug, parentId: null });
     await searchSync.categoryChanged(root.id);
     expect(await facetOf(root.id)).toEqual({ id: root.id, name: 'Automation', slug: root.slug, count: 3 });
+  });
+});
+
+describe('GET /api/parts?pageSize=3 (the home page\'s featured parts)', () => {
+  let api: Api;
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('never lists a discontinued part while the catalogue has others; a status change moves a part in or out', async () => {
+    api = await createApi();
+    const { catalog, searchSync } = api.deps;
+    const categoryId = (await catalog.createCategory(buildCategoryInput({ name: 'Pumps' }))).id;
+    const manufacturerId = (await catalog.createManufacturer(buildManufacturerInput({ name: 'Parker' }))).id;
+    // The oldest parts (the first ones the listing would show) are discontinued.
+    const statuses = ['discontinued', 'discontinued', 'discontinued', 'active', 'coming_soon', 'active', 'active'] as const;
+    const parts = [];
+    for (const status of statuses) parts.push(await catalog.createPart(buildPartInput({ categoryId, manufacturerId, status })));
+    await searchSync.partsChanged(parts.map((p) => p.id));
+
+    const featured = async () => partListResponseSchema.parse((await api.call('GET', '/api/parts?pageSize=3').then((r) => r.json())) as unknown).data;
+    expect((await featured()).map((p) => [p.id, p.status])).toEqual([
+      [parts[3]!.id, 'active'],
+      [parts[4]!.id, 'coming_soon'],
+      [parts[5]!.id, 'active'],
+    ]);
+
+    // Discontinuing a featured part replaces it; reactivating an old one brings it back.
+    await catalog.updatePart(parts[3]!.id, { ...buildPartInput({ categoryId, manufacturerId, status: 'discontinued' }), slug: parts[3]!.slug, partNumber: parts[3]!.partNumber });
+    await catalog.updatePart(parts[0]!.id, { ...buildPartInput({ categoryId, manufacturerId, status: 'active' }), slug: parts[0]!.slug, partNumber: parts[0]!.partNumber });
+    await searchSync.partsChanged([parts[3]!.id, parts[0]!.id]);
+    expect((await featured()).map((p) => p.id)).toEqual([parts[0]!.id, parts[4]!.id, parts[5]!.id]);
+    // The whole listing still shows every part, the discontinued ones last.
+    const all = partListResponseSchema.parse(await api.call('GET', '/api/parts?pageSize=100').then((r) => r.json()));
+    expect(all.total).toBe(7);
+    expect(all.data.slice(-3).map((p) => p.status)).toEqual(['discontinued', 'discontinued', 'discontinued']);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,8 @@ import { LOCAL_CREDENTIALS, waitFor } from '../../src/local/aws-local';
 import type { SearchIndex } from '../../src/ports/search-index';
 import type { StoredPart } from '../../src/ports/catalog-repository';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
-import { buildCategoryInput, buildManufacturerInput, buildPartInput, unique } from '../support/builders';
+import { buildCategoryInput, buildManufacturerInput, buildPartInput, createCatalogFixture, unique } from '../support/builders';
+import { createFileCheckpointStore } from '../../src/local/stream-checkpoints';
 
 let sequence = 0;
 function record(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', images: { newImage?: object; oldImage?: object }): DynamoDBRecord {
@@ -151,7 +152,7 @@ describe('stream indexer', () => {
     await poller.ready;
     const names = async (pn: string) => (await index.search(partsQuerySchema.parse({ q: pn }))).data.map((p) => `${p.name}|${p.category?.name}`);
     try {
-      // The poller starts at the stream's tip; a marker write tells us it is reading.
+      // Without a checkpoint the poller reads from the stream's start; the marker shows it has caught up.
       const markerPn = unique('MARK').toUpperCase();
       const marker = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: markerPn }));
       await waitFor(async () => (await names(markerPn)).length === 1, 20_000, 'the poller did not index the marker part');
@@ -173,6 +174,57 @@ describe('stream indexer', () => {
       await poller.stop();
       await index.close();
       rmSync(pollDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the poller resumes from its saved checkpoint: changes made before the first start and while it was down are indexed, none handled twice', async () => {
+    const own = await createTestDeps();
+    const pollDir = mkdtempSync(join(tmpdir(), 'poller-checkpoint-'));
+    const index = createEmbeddedSearchIndex({ file: join(pollDir, 'search.sqlite') });
+    const checkpointFile = join(pollDir, 'stream-checkpoint.json');
+    const handled: string[] = [];
+    const inner = createStreamHandler({ catalog: own.catalog, search: index });
+    const handler = async (e: DynamoDBStreamEvent) => {
+      const answer = await inner(e);
+      handled.push(...e.Records.map((r) => r.eventID ?? ''));
+      return answer;
+    };
+    const start = () =>
+      startStreamPoller({
+        endpoint: inject('dynamoEndpoint'),
+        tableName: own.tableName,
+        credentials: LOCAL_CREDENTIALS,
+        checkpoints: createFileCheckpointStore(checkpointFile),
+        handler,
+        idleMs: 50,
+      });
+    const indexedIds = async () => (await index.listVersions(0, 1000)).map((v) => v.id);
+    try {
+      const { category, manufacturer } = await createCatalogFixture(own.catalog);
+      const make = () => own.catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }));
+      // Written before any poller ran: no checkpoint yet, so the poller starts at TRIM_HORIZON.
+      const before = [await make(), await make()];
+      const first = start();
+      await waitFor(async () => (await indexedIds()).length === 2, 20_000, 'parts written before the first start were not indexed');
+      await first.stop();
+      expect(JSON.parse(readFileSync(checkpointFile, 'utf8'))).toMatchObject({ shards: expect.any(Object) });
+      const handledBefore = handled.length;
+
+      // Written while no poller runs (the server crashed): the next one picks up after its checkpoint.
+      const during = [await make(), await make(), await make()];
+      const second = start();
+      try {
+        await waitFor(async () => (await indexedIds()).length === 5, 20_000, 'parts written while the poller was down were not indexed');
+      } finally {
+        await second.stop();
+      }
+      expect(await indexedIds()).toEqual([...before, ...during].map((p) => p.id).sort((a, b) => a - b));
+      const replayed = handled.slice(handledBefore).filter((id) => handled.slice(0, handledBefore).includes(id));
+      expect(replayed).toEqual([]);
+    } finally {
+      await index.close();
+      rmSync(pollDir, { recursive: true, force: true });
+      await own.close();
     }
   });
 });

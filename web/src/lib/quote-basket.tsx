@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MIN_QUOTE_QUANTITY, QUOTE_STORAGE_KEY } from '@parts/shared/constants';
+import { MAX_QUOTE_QUANTITY, MIN_QUOTE_QUANTITY, QUOTE_STORAGE_KEY } from '@parts/shared/constants';
 import type { PartView } from '@parts/shared/schemas';
 import { toast } from '../hooks/use-toast';
 
@@ -12,7 +12,8 @@ export interface QuoteBasket {
   items: BasketItem[];
   itemCount: number;
   isOpen: boolean;
-  add: (part: BasketItem['part']) => void;
+  /** Adds `quantity` (default 1) of a part, on top of what the basket already holds of it. */
+  add: (part: BasketItem['part'], quantity?: number) => void;
   remove: (partId: number) => void;
   setQuantity: (partId: number, quantity: unknown) => void;
   clear: () => void;
@@ -20,11 +21,11 @@ export interface QuoteBasket {
   setOpen: (open: boolean) => void;
 }
 
-/** Minimum 1; anything non-numeric becomes 1 (spec sections 2 and 5). */
+/** Minimum 1; anything non-numeric becomes 1 (spec sections 2 and 5); never above what the server accepts. */
 export function normaliseQuantity(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
   if (!Number.isFinite(n)) return MIN_QUOTE_QUANTITY;
-  return Math.max(MIN_QUOTE_QUANTITY, Math.floor(n));
+  return Math.min(MAX_QUOTE_QUANTITY, Math.max(MIN_QUOTE_QUANTITY, Math.floor(n)));
 }
 
 function isBasketItem(value: unknown): value is BasketItem {
@@ -75,7 +76,8 @@ export function QuoteBasketProvider({ children, storage = window.localStorage }:
     return () => window.removeEventListener('storage', onStorage);
   }, [storage]);
 
-  const add = useCallback((part: BasketItem['part']) => {
+  const add = useCallback((part: BasketItem['part'], quantity: number = MIN_QUOTE_QUANTITY) => {
+    const amount = normaliseQuantity(quantity);
     const slim: BasketItem['part'] = {
       id: part.id,
       name: part.name,
@@ -85,8 +87,8 @@ export function QuoteBasketProvider({ children, storage = window.localStorage }:
     };
     setItems((current) =>
       current.some((i) => i.part.id === part.id)
-        ? current.map((i) => (i.part.id === part.id ? { ...i, quantity: i.quantity + 1 } : i))
-        : [...current, { part: slim, quantity: MIN_QUOTE_QUANTITY }],
+        ? current.map((i) => (i.part.id === part.id ? { ...i, quantity: normaliseQuantity(i.quantity + amount) } : i))
+        : [...current, { part: slim, quantity: amount }],
     );
     toast({ title: 'Added to Quote', description: `${part.name} has been added to your quote request.` });
   }, []);

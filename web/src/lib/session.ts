@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import type { LoginInput, RegisterInput, User } from '@parts/shared/schemas';
 import { apiRequest, errorText } from './api-client';
 import { toast } from '../hooks/use-toast';
@@ -21,16 +20,15 @@ export interface SessionMutationOptions {
   silent?: boolean;
 }
 
+/** Where a successful login goes is the page's business (the auth page honours `returnTo`, else sends an administrator to /admin). */
 export function useLogin({ silent = false }: SessionMutationOptions = {}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/auth/login', input),
     onSuccess: (user) => {
       queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, user);
       if (silent) return;
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      if (user.isAdmin) void navigate('/admin');
     },
     onError: (error) => {
       if (!silent) toast({ title: 'Login failed', description: errorText(error, 'Login failed'), variant: 'destructive' });

@@ -18,6 +18,12 @@ export const keys = {
   user: (username: string) => ({ pk: `USER#${username.toLowerCase()}`, sk: 'USER' }),
   quote: (id: number) => ({ pk: `QUOTE#${id}`, sk: 'QUOTE' }),
   importJob: (id: string) => ({ pk: `IMPORT#${id}`, sk: 'IMPORT' }),
+  /** Attempt counters (login throttle, rate limits); they expire through the table's TTL. */
+  rateLimit: (key: string) => ({ pk: `THROTTLE#${key}`, sk: 'THROTTLE' }),
+  /** Offer versions and messages live in their request's partition, after the request item. */
+  quoteOffer: (quoteId: number, version: number) => ({ pk: `QUOTE#${quoteId}`, sk: `OFFER#${String(version).padStart(6, '0')}` }),
+  quoteMessage: (quoteId: number, seq: number) => ({ pk: `QUOTE#${quoteId}`, sk: `MSG#${String(seq).padStart(6, '0')}` }),
+  outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
 };
 
 export type SlugEntity = 'category' | 'manufacturer' | 'part';

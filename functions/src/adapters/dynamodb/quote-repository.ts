@@ -1,13 +1,81 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY, QUOTE_STATUSES } from '@parts/shared/constants';
-import { attachmentSchema, quoteStatusSchema, type QuoteRequest, type QuoteStatus } from '@parts/shared/schemas';
+import {
+  MAX_ATTACHMENTS,
+  MAX_FREE_DESCRIPTION_CHARS,
+  MAX_FREE_MANUFACTURER_CHARS,
+  MAX_FREE_PART_NUMBER_CHARS,
+  MAX_LINE_ATTACHMENTS,
+  MAX_LINE_ATTACHMENTS_TOTAL,
+  MAX_LINE_NOTE_CHARS,
+  MAX_LINE_REFERENCE_CHARS,
+  MAX_QUOTE_ITEMS,
+  MAX_QUOTE_QUANTITY,
+  QUOTE_STATUSES,
+} from '@parts/shared/constants';
+import { attachmentSchema, quoteStatusSchema, type QuoteItem, type QuoteRequest, type QuoteStatus } from '@parts/shared/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
-import type { NewQuoteRequest, QuoteRepository } from '../../ports/quote-repository';
+import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from '../../ports/quote-repository';
 import { keys, padId, stripLayout } from './keys';
-import { allocateIds, assertId, countQuery, isConditionFailed, parseInput, type TableContext } from './support';
+import { allocateIds, assertId, cancellationCodes, countQuery, isConditionFailed, parseInput, withConflictRetry, type TableContext } from './support';
 
 const optional = (max: number) => z.string().max(max).optional();
+const storedAttachmentSchema = attachmentSchema.omit({ url: true }).extend({ key: z.string().min(1).max(500), fileName: z.string().max(255) });
+const newLineSchema = z
+  .object({
+    partId: z.number().int().positive().optional(),
+    partNumber: z.string().min(1).max(100).optional(),
+    name: z.string().min(1).max(300).optional(),
+    slug: z.string().max(200).optional(),
+    freeText: z
+      .object({
+        partNumber: optional(MAX_FREE_PART_NUMBER_CHARS),
+        manufacturer: optional(MAX_FREE_MANUFACTURER_CHARS),
+        description: optional(MAX_FREE_DESCRIPTION_CHARS),
+      })
+      .optional(),
+    quantity: z.number().int().min(1).max(MAX_QUOTE_QUANTITY),
+    reference: optional(MAX_LINE_REFERENCE_CHARS),
+    targetPrice: z.number().min(0).max(100_000_000).optional(),
+    neededBy: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    note: optional(MAX_LINE_NOTE_CHARS),
+    attachments: z.array(storedAttachmentSchema).max(MAX_LINE_ATTACHMENTS).optional(),
+  })
+  .refine(
+    (l) =>
+      l.partId !== undefined
+        ? l.partNumber !== undefined && l.name !== undefined && l.freeText === undefined
+        : Boolean(l.freeText?.partNumber || l.freeText?.description),
+    'A line is a catalogue part (partId, partNumber, name) or a free-text line with a part number or a description',
+  );
+/** Lines kept in the request item itself; longer requests keep the rest in page items written in the same transaction. */
+export const LINES_PER_ITEM = 50;
+/** A TransactWriteItems call carries at most 4 MB; what a request stores stays well under it. */
+const MAX_STORED_BYTES = 3_500_000;
+export const QUOTE_TOO_LARGE = 'This quote request is too large to store; split it into smaller requests';
+const linePageKey = (id: number, page: number) => ({ pk: keys.quote(id).pk, sk: `LINES#${String(page).padStart(4, '0')}` });
+
+function storedLine(line: NewQuoteLine, index: number): QuoteItem {
+  const free = line.freeText;
+  return {
+    id: index + 1,
+    quantity: line.quantity,
+    ...(line.partId !== undefined
+      ? { part: { id: line.partId, partNumber: line.partNumber!, name: line.name!, ...(line.slug ? { slug: line.slug } : {}) } }
+      : {
+          freeText: {
+            ...(free?.partNumber ? { partNumber: free.partNumber } : {}),
+            ...(free?.manufacturer ? { manufacturer: free.manufacturer } : {}),
+            ...(free?.description ? { description: free.description } : {}),
+          },
+        }),
+    ...(line.reference ? { reference: line.reference } : {}),
+    ...(line.targetPrice !== undefined ? { targetPrice: line.targetPrice } : {}),
+    ...(line.neededBy ? { neededBy: line.neededBy } : {}),
+    ...(line.note ? { note: line.note } : {}),
+    ...(line.attachments?.length ? { attachments: line.attachments } : {}),
+  };
+}
 const newQuoteSchema = z.object({
   id: z.number().int().positive().optional(),
   customerName: z.string().trim().min(1).max(200),
@@ -19,16 +87,11 @@ const newQuoteSchema = z.object({
   message: optional(5000),
   submittedBy: z.string().trim().min(1).max(50).optional(),
   items: z
-    .array(
-      z.object({
-        partId: z.number().int().positive(),
-        partNumber: z.string().min(1).max(100),
-        name: z.string().min(1).max(300),
-        slug: z.string().max(200).optional(),
-        quantity: z.number().int().min(1).max(MAX_QUOTE_QUANTITY),
-      }),
-    )
-    .max(MAX_QUOTE_ITEMS),
+    .array(newLineSchema)
+    .max(MAX_QUOTE_ITEMS)
+    .refine((lines) => lines.reduce((n, l) => n + (l.attachments?.length ?? 0), 0) <= MAX_LINE_ATTACHMENTS_TOTAL, {
+      message: `At most ${MAX_LINE_ATTACHMENTS_TOTAL} line attachments in one quote request`,
+    }),
   attachments: z.array(attachmentSchema.omit({ url: true }).extend({ key: z.string().min(1).max(500), fileName: z.string().max(255) })).max(MAX_ATTACHMENTS),
   createdBy: z.string().trim().min(1).max(50),
 });
@@ -40,27 +103,33 @@ const ALL = 'QUOTE';
 const byStatus = (status: QuoteStatus) => `QUOTE#STATUS#${status}`;
 const bySubmitter = (username: string) => `QUOTE#BY#${username.toLowerCase()}`;
 
+/** A stored quote request item as callers see it (quote-loop fields only when present). */
+export function toQuote(item: Record<string, unknown>): QuoteRequest {
+  const q = stripLayout<QuoteRequest>(item);
+  return {
+    id: q.id,
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    ...(q.customerPhone ? { customerPhone: q.customerPhone } : {}),
+    ...(q.customerCompany ? { customerCompany: q.customerCompany } : {}),
+    status: q.status,
+    ...(q.notes ? { notes: q.notes } : {}),
+    ...(q.message ? { message: q.message } : {}),
+    createdAt: q.createdAt,
+    ...(q.submittedBy ? { submittedBy: q.submittedBy } : {}),
+    items: q.items ?? [],
+    itemCount: q.itemCount ?? q.items?.length ?? 0,
+    attachments: q.attachments ?? [],
+    history: q.history ?? [],
+    ...(q.offer ? { offer: q.offer } : {}),
+    ...(q.waitingFor ? { waitingFor: q.waitingFor } : {}),
+    ...(q.messageCount ? { messageCount: q.messageCount } : {}),
+    ...(q.lastActivityAt ? { lastActivityAt: q.lastActivityAt } : {}),
+  };
+}
+
 export function createQuoteRepository(ctx: TableContext): QuoteRepository {
   const { client, tableName: TableName } = ctx;
-
-  const toQuote = (item: Record<string, unknown>): QuoteRequest => {
-    const q = stripLayout<QuoteRequest>(item);
-    return {
-      id: q.id,
-      customerName: q.customerName,
-      customerEmail: q.customerEmail,
-      ...(q.customerPhone ? { customerPhone: q.customerPhone } : {}),
-      ...(q.customerCompany ? { customerCompany: q.customerCompany } : {}),
-      status: q.status,
-      ...(q.notes ? { notes: q.notes } : {}),
-      ...(q.message ? { message: q.message } : {}),
-      createdAt: q.createdAt,
-      ...(q.submittedBy ? { submittedBy: q.submittedBy } : {}),
-      items: q.items ?? [],
-      attachments: q.attachments ?? [],
-      history: q.history ?? [],
-    };
-  };
 
   const query = async (index: 'gsi1' | 'gsi2' | 'gsi3', pk: string, limit?: number) => {
     const items: Record<string, unknown>[] = [];
@@ -89,6 +158,27 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
   const read = async (id: number) =>
     (await client.send(new GetCommand({ TableName, Key: keys.quote(id), ConsistentRead: true }))).Item;
 
+  /** The request item with the lines of its page items appended (single reads; lists keep the first page). */
+  const withAllLines = async (item: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    if (typeof item.linePages !== 'number' || item.linePages <= 1) return item;
+    const lines = [...((item.items as QuoteItem[] | undefined) ?? [])];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const res = await client.send(
+        new QueryCommand({
+          TableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :lines)',
+          ExpressionAttributeValues: { ':pk': item.pk, ':lines': 'LINES#' },
+          ConsistentRead: true,
+          ExclusiveStartKey,
+        }),
+      );
+      for (const page of res.Items ?? []) lines.push(...((page.items as QuoteItem[] | undefined) ?? []));
+      ExclusiveStartKey = res.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return { ...item, items: lines };
+  };
+
   return {
     reserveQuoteId: () => allocateIds(ctx, 'quote', 1),
 
@@ -97,6 +187,9 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
       const id = input.id ?? (await allocateIds(ctx, 'quote', 1));
       const createdAt = ctx.now().toISOString();
       const order = `${createdAt}#${padId(id)}`;
+      const lines = input.items.map(storedLine);
+      const pages: QuoteItem[][] = [];
+      for (let at = LINES_PER_ITEM; at < lines.length; at += LINES_PER_ITEM) pages.push(lines.slice(at, at + LINES_PER_ITEM));
       const item = {
         ...keys.quote(id),
         type: 'quote',
@@ -115,27 +208,39 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
         ...(input.message ? { message: input.message } : {}),
         ...(input.submittedBy ? { submittedBy: input.submittedBy } : {}),
         createdAt,
-        items: input.items.map((line, i) => ({
-          id: i + 1,
-          quantity: line.quantity,
-          part: { id: line.partId, partNumber: line.partNumber, name: line.name, ...(line.slug ? { slug: line.slug } : {}) },
-        })),
+        items: lines.slice(0, LINES_PER_ITEM),
+        itemCount: lines.length,
+        ...(pages.length > 0 ? { linePages: pages.length + 1 } : {}),
         attachments: input.attachments,
         history: [{ at: createdAt, by: input.createdBy, from: null, to: input.status }],
       };
+      const pageItems = pages.map((items, i) => ({ ...linePageKey(id, i + 2), type: 'quote-lines', quoteId: id, items }));
+      if (JSON.stringify([item, pageItems]).length > MAX_STORED_BYTES) throw new ValidationError(QUOTE_TOO_LARGE);
       try {
-        await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+        if (pageItems.length === 0) {
+          await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+        } else {
+          // One transaction: the request and all its line pages are stored together or not at all.
+          await withConflictRetry((token) =>
+            client.send(
+              new TransactWriteCommand({
+                ClientRequestToken: token,
+                TransactItems: [item, ...pageItems].map((Item) => ({ Put: { TableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+              }),
+            ),
+          );
+        }
       } catch (err) {
-        if (isConditionFailed(err)) throw new ConflictError(`Quote request ${id} already exists`);
+        if (isConditionFailed(err) || cancellationCodes(err)?.includes('ConditionalCheckFailed')) throw new ConflictError(`Quote request ${id} already exists`);
         throw err;
       }
-      return toQuote(item);
+      return toQuote({ ...item, items: lines });
     },
 
     async getQuoteRequest(id) {
       assertId(id);
       const item = await read(id);
-      return item ? toQuote(item) : undefined;
+      return item ? toQuote(await withAllLines(item)) : undefined;
     },
 
     async listQuoteRequests(options) {
@@ -172,7 +277,7 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
               ReturnValues: 'ALL_NEW',
             }),
           );
-          return toQuote(res.Attributes ?? {});
+          return toQuote(await withAllLines(res.Attributes ?? {}));
         } catch (err) {
           if (!isConditionFailed(err)) throw err;
         }

@@ -3,9 +3,15 @@ import type { CatalogRepository } from '../../ports/catalog-repository';
 import type { ImportJobRepository } from '../../ports/import-job-repository';
 import type { QuoteRepository } from '../../ports/quote-repository';
 import type { UserRepository } from '../../ports/user-repository';
+import type { RateLimitStore } from '../../ports/rate-limit-store';
+import { createRateLimitStore } from './rate-limit-store';
+import type { QuoteThreadRepository } from '../../ports/quote-thread-repository';
+import type { OutboxRepository } from '../../ports/outbox';
 import { createCatalogRepository } from './catalog-repository';
 import { createImportJobRepository } from './import-job-repository';
 import { createQuoteRepository } from './quote-repository';
+import { createQuoteThreadRepository } from './quote-thread-repository';
+import { createOutboxRepository } from './outbox-repository';
 import { guardErrors, type TableContext } from './support';
 import { createUserRepository } from './user-repository';
 
@@ -14,6 +20,9 @@ export interface DynamoRepositories {
   users: UserRepository;
   quotes: QuoteRepository;
   imports: ImportJobRepository;
+  rateLimits: RateLimitStore;
+  quoteThreads: QuoteThreadRepository;
+  outbox: OutboxRepository;
 }
 
 /** Every repository over one table; each method throws only DomainErrors. */
@@ -28,5 +37,8 @@ export function createDynamoRepositories(options: {
     users: guardErrors(createUserRepository(ctx)),
     quotes: guardErrors(createQuoteRepository(ctx)),
     imports: guardErrors(createImportJobRepository(ctx)),
+    rateLimits: guardErrors(createRateLimitStore(ctx)),
+    quoteThreads: guardErrors(createQuoteThreadRepository(ctx)),
+    outbox: guardErrors(createOutboxRepository(ctx)),
   };
 }

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { ZodType } from 'zod';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { DomainError, UnavailableError, ValidationError } from '../../domain/errors';
-import { keys } from './keys';
+import { keys, type SlugEntity } from './keys';
 
 export interface TableContext {
   client: DynamoDBDocumentClient;
@@ -11,13 +17,71 @@ export interface TableContext {
   now: () => Date;
 }
 
-/** Parses input with a zod schema; failures become a ValidationError carrying the issues. */
-export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw new ValidationError(issues[0] ? `${issues[0].path || 'input'}: ${issues[0].message}` : 'Invalid input', issues);
+type Item = Record<string, unknown>;
+type Key = { pk: string; sk: string };
+
+/** Re-reads after a concurrent writer changed the same item before giving up with 409. */
+export const OPTIMISTIC_ATTEMPTS = 4;
+
+export async function getItem(ctx: TableContext, key: Key): Promise<Item | undefined> {
+  return (await ctx.client.send(new GetCommand({ TableName: ctx.tableName, Key: key, ConsistentRead: true }))).Item;
 }
+
+/** Every item of one partition, page by page. */
+export async function queryPartition(ctx: TableContext, pk: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let ExclusiveStartKey: Item | undefined;
+  do {
+    const res = await ctx.client.send(
+      new QueryCommand({
+        TableName: ctx.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(res.Items ?? []));
+    ExclusiveStartKey = res.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/**
+ * Reads many items by key (100 per BatchGetItem, unprocessed keys retried with backoff); answers
+ * the found items by their `pk`.
+ */
+export async function batchGetItems(ctx: TableContext, itemKeys: Key[], attributes?: string[]): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  // Only these attributes travel back (the key attribute pk always does: results are keyed by it).
+  const projection = attributes
+    ? {
+        ProjectionExpression: ['pk', ...attributes].map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(['pk', ...attributes].map((a, i) => [`#a${i}`, a])),
+      }
+    : {};
+  for (const group of chunk(itemKeys, 100)) {
+    type Request = Record<string, { Keys: Item[]; ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }>;
+    let request: Request | undefined = {
+      [ctx.tableName]: { Keys: group, ConsistentRead: true, ...projection },
+    };
+    for (let round = 0; request && Object.keys(request).length > 0; round++) {
+      const res = await ctx.client.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[ctx.tableName] ?? []) found.set(String(item.pk), item);
+      request = res.UnprocessedKeys as Request | undefined;
+      if (request && Object.keys(request).length > 0) await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** round, 1000)));
+    }
+  }
+  return found;
+}
+
+/** Drops undefined values: DynamoDB rejects them and absent is what they mean. */
+export function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Repository input is parsed like request input: one zod-to-ValidationError function for both. */
+export { parseOrThrow as parseInput } from '../../domain/validation';
 
 export function assertId(id: unknown, what = 'id'): asserts id is number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) {
@@ -30,6 +94,13 @@ export function assertLookupText(value: unknown, what: string, max = 200): asser
   if (typeof value !== 'string' || value.length === 0 || value.length > max) {
     throw new ValidationError(`${what} must be a string of 1 to ${max} characters`);
   }
+}
+
+/** The id of the entity holding `slug`, from its slug guard item. */
+export async function idBySlug(ctx: TableContext, entity: SlugEntity, slug: unknown): Promise<number | undefined> {
+  assertLookupText(slug, 'slug');
+  const guard = await getItem(ctx, keys.slugGuard(entity, slug));
+  return guard ? Number(guard.id) : undefined;
 }
 
 /** Takes `count` consecutive ids from an atomic counter and returns the first one. */
@@ -146,24 +217,17 @@ export function decodeCursor(cursor: unknown): Record<string, unknown> | undefin
   }
 }
 
-/** Runs `fn` over `items` with at most `limit` in flight, preserving order of results. */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+export { mapLimit } from '../../lib/map-limit';
 
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** Counts the items of one partition. */
+export function countPartition(ctx: TableContext, pk: string): Promise<number> {
+  return countQuery(ctx.client, { TableName: ctx.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
 }
 
 /** Counts the items a key condition matches, page by page (COUNT queries are capped at 1 MB a page). */

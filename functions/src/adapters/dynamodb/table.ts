@@ -1,6 +1,8 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  UpdateTimeToLiveCommand,
   ResourceInUseException,
   ResourceNotFoundException,
   type DynamoDBClient,
@@ -22,6 +24,8 @@ export const TABLE_DEFINITION = {
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   stream: 'NEW_AND_OLD_IMAGES',
+  /** Epoch seconds after which DynamoDB may delete the item (rate-limit counters); readers never rely on the deletion. */
+  timeToLiveAttribute: 'expiresAt',
   billingMode: 'PAY_PER_REQUEST',
 } as const;
 
@@ -65,11 +69,24 @@ export async function ensureTable(client: DynamoDBClient, tableName: string, tim
   const deadline = Date.now() + timeoutMs;
   let delay = 50;
   for (;;) {
-    if ((await describeStatus(client, tableName)) === 'ACTIVE') return;
+    if ((await describeStatus(client, tableName)) === 'ACTIVE') return ensureTimeToLive(client, tableName);
     if (Date.now() > deadline) throw new Error(`Table ${tableName} did not become ACTIVE within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, delay));
     delay = Math.min(delay * 2, 1000);
   }
+}
+
+/** Turns on TTL (tables made before it existed included); a table has one TTL attribute, set once. */
+async function ensureTimeToLive(client: DynamoDBClient, tableName: string): Promise<void> {
+  const res = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  const status = res.TimeToLiveDescription?.TimeToLiveStatus;
+  if (status === 'ENABLED' || status === 'ENABLING') return;
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.timeToLiveAttribute, Enabled: true },
+    }),
+  );
 }
 
 async function describeStatus(client: DynamoDBClient, tableName: string): Promise<string | undefined> {

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { usernameSchema } from '@parts/shared/schemas';
-import { ConflictError } from '../../domain/errors';
+import { savedBomMappingSchema } from '@parts/shared/bom';
+import { ConflictError, NotFoundError } from '../../domain/errors';
 import type { NewUser, StoredUser, UserRepository } from '../../ports/user-repository';
 import { keys, stripLayout } from './keys';
 import { allocateIds, assertLookupText, isConditionFailed, parseInput, type TableContext } from './support';
@@ -31,13 +32,14 @@ export function createUserRepository(ctx: TableContext): UserRepository {
       isAdmin: u.isAdmin === true,
       passwordHash: u.passwordHash,
       createdAt: u.createdAt,
+      sessionVersion: typeof u.sessionVersion === 'number' ? u.sessionVersion : 0,
     };
   };
 
   const read = async (username: string) =>
     (await client.send(new GetCommand({ TableName, Key: keys.user(username), ConsistentRead: true }))).Item;
 
-  const itemFor = (id: number, user: z.infer<typeof newUserSchema>, createdAt: string) => ({
+  const itemFor = (id: number, user: z.infer<typeof newUserSchema>, createdAt: string, sessionVersion = 0) => ({
     ...keys.user(user.username),
     type: 'user',
     id,
@@ -47,6 +49,7 @@ export function createUserRepository(ctx: TableContext): UserRepository {
     isAdmin: user.isAdmin,
     passwordHash: user.passwordHash,
     createdAt,
+    sessionVersion,
   });
 
   async function createUser(raw: NewUser): Promise<StoredUser> {
@@ -81,11 +84,64 @@ export function createUserRepository(ctx: TableContext): UserRepository {
             throw err;
           }
         }
-        const item = itemFor(Number(current.id), user, String(current.createdAt));
+        const previous = typeof current.sessionVersion === 'number' ? current.sessionVersion : 0;
+        const item = itemFor(Number(current.id), user, String(current.createdAt), previous + 1);
         await client.send(new PutCommand({ TableName, Item: item }));
         return toUser(item);
       }
       throw new ConflictError('The admin account changed at the same time; try again');
     },
+    updatePasswordHash: async (username, previousHash, passwordHash) => {
+      assertLookupText(username, 'username', 200);
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.user(username.trim()),
+            UpdateExpression: 'SET passwordHash = :next',
+            ConditionExpression: 'passwordHash = :previous',
+            ExpressionAttributeValues: { ':next': passwordHash, ':previous': previousHash },
+          }),
+        );
+      } catch (err) {
+        // Changed meanwhile (or gone): the newer state wins.
+        if (!isConditionFailed(err)) throw err;
+      }
+    },
+    endSessions: async (username) => {
+      assertLookupText(username, 'username', 200);
+      try {
+        const res = await client.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.user(username.trim()),
+            UpdateExpression: 'ADD sessionVersion :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':one': 1 },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        return Number(res.Attributes?.sessionVersion);
+      } catch (err) {
+        if (isConditionFailed(err)) throw new NotFoundError('User not found');
+        throw err;
+      }
+    },
+    // A preference item in the user's partition (sk BOM_MAPPING), so it never rewrites the user item.
+    getBomMapping: async (username) => {
+      assertLookupText(username, 'username', 200);
+      const res = await client.send(new GetCommand({ TableName, Key: bomMappingKey(username.trim()), ConsistentRead: true }));
+      const parsed = savedBomMappingSchema.safeParse(res.Item?.mapping);
+      return parsed.success ? parsed.data : undefined;
+    },
+    saveBomMapping: async (username, raw) => {
+      assertLookupText(username, 'username', 200);
+      const mapping = parseInput(savedBomMappingSchema, raw);
+      await client.send(
+        new PutCommand({ TableName, Item: { ...bomMappingKey(username.trim()), type: 'bom-mapping', mapping, updatedAt: ctx.now().toISOString() } }),
+      );
+    },
   };
 }
+
+const bomMappingKey = (username: string) => ({ pk: keys.user(username).pk, sk: 'BOM_MAPPING' });

@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizePartNumber } from '@parts/shared/part-number';
-import type { FacetCount, Highlight, PartListResponse, PartsQuery, Suggestion } from '@parts/shared/schemas';
+import { synonymListSchema, type FacetCount, type Highlight, type PartListResponse, type PartsQuery, type Suggestion } from '@parts/shared/schemas';
 import type { AutocompleteAnswer, PartDocument, SearchIndex } from '../../ports/search-index';
 import { PartColumns } from './part-columns';
-import { matchesTypedSpecs, parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
+import { createEmbeddedMatchSource } from './embedded-match';
+import { matchPartLines } from './part-match';
+import { codeTerms, parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
 import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
 import { Vocabulary, wordForms } from './word-match';
 
@@ -16,6 +18,8 @@ export interface EmbeddedSearchOptions {
   sortInPlaceLimit?: number;
   /** After writes, the vocabulary used for corrections is reloaded at most this often (tests set 0). */
   vocabularyRefreshMs?: number;
+  /** Ids of word matches kept between writes (0 turns the cache off; the benchmark reports both). */
+  wordMatchCacheIds?: number;
   /** Synonyms (typed word → phrases the catalogue uses); the domain's default list unless given. */
   synonyms?: SynonymList;
 }
@@ -52,6 +56,7 @@ CREATE TABLE IF NOT EXISTS parts (
   mfr_sort TEXT NOT NULL,
   category_id INTEGER NOT NULL,
   manufacturer_id INTEGER NOT NULL,
+  discontinued INTEGER NOT NULL DEFAULT 0,
   doc TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS part_specs (
@@ -64,14 +69,18 @@ CREATE TABLE IF NOT EXISTS facet_names (
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS pn_tri USING fts5 (pn, tokenize = 'trigram', content = '', contentless_delete = 1);
 CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
-  name, manufacturer, category, description,
+  name, manufacturer, category, description, codes,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1, detail = 'none'
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS parts_text_vocab USING fts5vocab (parts_text, 'row');
 `;
 
-/** Bumped when the layout or what is stored changes (4: ancestor names for facets; 5: ancestor names searchable): an older file is emptied at open, and the start-up count check reindexes it. */
-const SCHEMA_VERSION = 5;
+/**
+ * Bumped when the layout or what is stored changes (4: ancestor names for facets; 5: ancestor names
+ * searchable; 6: discontinued flag, codes in names and descriptions joined): an older file is emptied
+ * at open, and the start-up count check reindexes it.
+ */
+const SCHEMA_VERSION = 6;
 
 /** Built after a bulk load (one sort each) rather than row by row: see clear(). */
 const INDEXES = `
@@ -114,7 +123,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   };
 
   const sortInPlaceLimit = options.sortInPlaceLimit ?? SORT_IN_PLACE_LIMIT;
-  const synonyms = options.synonyms ?? DEFAULT_SYNONYMS;
+  const matchSource = createEmbeddedMatchSource(db);
+  const synonyms = options.synonyms ? synonymListSchema.parse(options.synonyms) : DEFAULT_SYNONYMS;
   let names = loadNames();
   let loaded: PartColumns | undefined;
 
@@ -144,10 +154,11 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         };
       },
     });
-    for (const [id, categoryId, manufacturerId] of db.prepare('SELECT id, category_id, manufacturer_id FROM parts').raw().iterate() as IterableIterator<
-      [number, number, number]
-    >) {
-      c.set({ id, categoryId, manufacturerId, specNumbers: {} });
+    for (const [id, categoryId, manufacturerId, discontinued] of db
+      .prepare('SELECT id, category_id, manufacturer_id, discontinued FROM parts')
+      .raw()
+      .iterate() as IterableIterator<[number, number, number, number]>) {
+      c.set({ id, categoryId, manufacturerId, discontinued: discontinued === 1, specNumbers: {} });
     }
     for (const [id, key, value] of db.prepare('SELECT part_id, key, value FROM part_specs').raw().iterate() as IterableIterator<[number, string, number]>) {
       c.setSpec(key, id, value);
@@ -167,11 +178,11 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     deleteTri: db.prepare('DELETE FROM pn_tri WHERE rowid = ?'),
     deleteText: db.prepare('DELETE FROM parts_text WHERE rowid = ?'),
     insertPart: db.prepare(
-      'INSERT INTO parts (id, version, pn_norm, pn_sort, mfr_sort, category_id, manufacturer_id, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO parts (id, version, pn_norm, pn_sort, mfr_sort, category_id, manufacturer_id, discontinued, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertSpec: db.prepare('INSERT OR REPLACE INTO part_specs (part_id, key, value) VALUES (?, ?, ?)'),
     insertTri: db.prepare('INSERT INTO pn_tri (rowid, pn) VALUES (?, ?)'),
-    insertText: db.prepare('INSERT INTO parts_text (rowid, name, manufacturer, category, description) VALUES (?, ?, ?, ?, ?)'),
+    insertText: db.prepare('INSERT INTO parts_text (rowid, name, manufacturer, category, description, codes) VALUES (?, ?, ?, ?, ?, ?)'),
     setTombstone: db.prepare('INSERT OR REPLACE INTO tombstones (id, version) VALUES (?, ?)'),
     clearTombstone: db.prepare('DELETE FROM tombstones WHERE id = ?'),
     upsertName: db.prepare('INSERT OR REPLACE INTO facet_names (kind, id, name, slug) VALUES (?, ?, ?, ?)'),
@@ -222,6 +233,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         doc.manufacturerName.toLowerCase(),
         doc.categoryId,
         doc.manufacturerId,
+        doc.status === 'discontinued' ? 1 : 0,
         JSON.stringify(stored),
       );
       for (const [key, value] of Object.entries(doc.specNumbers)) {
@@ -229,7 +241,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       }
       writes.insertTri.run(doc.id, pn);
       // Part numbers stay out of the word index: a million unique tokens would slow every prefix query.
-      writes.insertText.run(doc.id, doc.name, doc.manufacturerName, categoryText(doc), doc.description ?? '');
+      const description = doc.description ?? '';
+      writes.insertText.run(doc.id, doc.name, doc.manufacturerName, categoryText(doc), description, codeTerms(`${doc.name} ${description}`).join(' '));
       for (const a of categoryAncestors ?? []) rememberName('category', a.id, a.name, a.slug);
       rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);
       rememberName('manufacturer', doc.manufacturerId, doc.manufacturerName, doc.manufacturerSlug);
@@ -255,6 +268,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     return removed;
   });
 
+  const versionsAfter = db.prepare('SELECT id, version FROM parts WHERE id > ? ORDER BY id LIMIT ?');
   const vocab = db.prepare(`SELECT term FROM parts_text_vocab WHERE term >= ? AND term < ? LIMIT ${MAX_EXPANSION + 1}`).pluck();
   const expansions = new Map<string, string[]>();
   const termsIn = (from: string, to: string) => {
@@ -269,18 +283,56 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   };
   const isTerm = (w: string) => termsIn(w, `${w}\u0000`).length > 0;
 
-  /** The whole vocabulary with document counts, for corrections; reloaded after writes at most every vocabularyRefreshMs. */
+  /**
+   * The vocabulary with document counts, for corrections and relaxation, read one first letter at a
+   * time when first needed (fts5vocab walks the posting lists of the terms it reads); after writes it
+   * is read afresh at most every vocabularyRefreshMs.
+   */
   let vocabulary: { value: Vocabulary; loadedAt: number; stale: boolean } | undefined;
   const vocabularyRefreshMs = options.vocabularyRefreshMs ?? 30_000;
+  const vocabularyOf = db.prepare('SELECT term, doc FROM parts_text_vocab WHERE term >= ? AND term < ?').raw();
   function words(): Vocabulary {
     if (!vocabulary || (vocabulary.stale && Date.now() - vocabulary.loadedAt >= vocabularyRefreshMs)) {
-      const rows = db.prepare('SELECT term, doc FROM parts_text_vocab').raw().all() as [string, number][];
-      vocabulary = { value: new Vocabulary(rows.map(([term, docs]) => ({ term, docs }))), loadedAt: Date.now(), stale: false };
+      const load = (initial: string) => {
+        if (initial === '') return [];
+        const next = String.fromCodePoint(initial.codePointAt(0)! + 1);
+        return (vocabularyOf.all(initial, next) as [string, number][]).map(([term, docs]) => ({ term, docs }));
+      };
+      vocabulary = { value: new Vocabulary(load), loadedAt: Date.now(), stale: false };
     }
     return vocabulary.value;
   }
+  /**
+   * Word matches (ids per FTS5 expression), kept until the next write: paging, sorting or ticking a
+   * facet repeats the same words, and at 1M parts reading a large match is most of a listing's cost.
+   * Bounded by the ids held (LRU).
+   */
+  const wordMatches = new Map<string, Int32Array>();
+  let wordMatchIds = 0;
+  const wordMatchLimit = options.wordMatchCacheIds ?? 2_000_000;
+  function textIds(expression: string): Int32Array {
+    const known = wordMatches.get(expression);
+    if (known) {
+      wordMatches.delete(expression);
+      wordMatches.set(expression, known);
+      return known;
+    }
+    const ids = Int32Array.from(reads.text.all(expression) as number[]);
+    if (ids.length <= wordMatchLimit / 4) {
+      wordMatches.set(expression, ids);
+      wordMatchIds += ids.length;
+      for (const [key, value] of wordMatches) {
+        if (wordMatchIds <= wordMatchLimit) break;
+        wordMatches.delete(key);
+        wordMatchIds -= value.length;
+      }
+    }
+    return ids;
+  }
   const written = () => {
     expansions.clear();
+    wordMatches.clear();
+    wordMatchIds = 0;
     if (vocabulary) vocabulary.stale = true;
   };
 
@@ -289,9 +341,10 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
    * Prefixes of 2-3 characters use FTS5's prefix indexes; longer ones are expanded to the matching
    * terms, because FTS5 copies a whole prefix doclist before returning a row, and an OR of terms
    * streams. `expanded`: each word or one of its forms or synonyms, and a word that none of those
-   * finds in the index is corrected to its closest terms (typo tolerance only where needed).
+   * finds in the index is corrected to its closest terms (typo tolerance only where needed; never a
+   * piece of a typed code or number). `extraEdits` makes the corrections fuzzier (the last relaxation).
    */
-  function planText(typed: string[]): TextPlan {
+  function planText(typed: string[], fixed: Set<string>, extraEdits = 0): TextPlan {
     const highlight = { terms: new Set<string>(), prefixes: new Set<string>() };
     const strict: string[] = [];
     const expanded: string[] = [];
@@ -299,12 +352,15 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     let strictOk = true;
     let expandedOk = true;
     let corrected = false;
+    let widened = false;
     typed.forEach((w, i) => {
       const last = i === typed.length - 1;
       let asTyped: string | null = null;
+      const typedTerms = new Set<string>();
       if (!last) {
         if (isTerm(w)) {
           asTyped = quote(w);
+          typedTerms.add(w);
           highlight.terms.add(w);
         }
       } else {
@@ -314,11 +370,16 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
           highlight.prefixes.add(w);
         } else if (terms.length > 0) {
           asTyped = terms.length === 1 ? quote(terms[0]!) : `(${terms.map(quote).join(' OR ')})`;
-          for (const t of terms) highlight.terms.add(t);
+          for (const t of terms) {
+            typedTerms.add(t);
+            highlight.terms.add(t);
+          }
         }
       }
       const alternatives: string[] = [];
       for (const form of wordForms(w).slice(1)) {
+        // A form the typed prefix already covers ("cylinders" for "cylinder") adds nothing.
+        if (typedTerms.has(form) || (asTyped?.endsWith('*') && form.startsWith(w))) continue;
         if (isTerm(form)) {
           alternatives.push(quote(form));
           highlight.terms.add(form);
@@ -333,24 +394,27 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (asTyped) strict.push(asTyped);
       else strictOk = false;
       let clause = [...(asTyped ? [asTyped] : []), ...alternatives];
+      if (alternatives.length > 0) widened = true;
       let shown = w;
-      if (clause.length === 0) {
-        const fixes = words().corrections(w, { prefix: last, limit: 8 });
+      if (clause.length === 0 && !fixed.has(w)) {
+        const fixes = words().corrections(w, { prefix: last, extraEdits, limit: 8 });
         clause = fixes.map((f) => quote(f.term));
         for (const f of fixes) highlight.terms.add(f.term);
         if (fixes.length > 0) {
           corrected = true;
+          widened = true;
           shown = fixes[0]!.term;
-        } else expandedOk = false;
+        }
       }
+      if (clause.length === 0) expandedOk = false;
       correctedWords.push(shown);
       expanded.push(clause.length === 1 ? clause[0]! : `(${clause.join(' OR ')})`);
     });
     const strictText = strictOk && strict.length > 0 ? strict.join(' AND ') : null;
-    const expandedText = expandedOk && expanded.length > 0 ? expanded.join(' AND ') : null;
+    const expandedText = expandedOk && expanded.length > 0 && widened ? expanded.join(' AND ') : null;
     return {
       strict: strictText,
-      expanded: expandedText === strictText ? null : expandedText,
+      expanded: expandedText,
       corrected: corrected ? correctedWords.join(' ') : null,
       highlight,
     };
@@ -367,34 +431,38 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   /**
    * Candidate ids of a typed text with their tier: 1 exact part number, 2 prefix, 3 infix, 4 words as
    * typed, 5 word forms, synonyms and corrections. Dimensions typed in the text narrow the word tiers
-   * (alone, they select every part that has them); a part number is matched as typed.
+   * (alone, they select every part that has them); a part number is matched as typed. The tiers are
+   * marked in the shared scratch buffer: hand the result to run() or release() it.
    */
-  function candidates(text: ParsedQueryText, c: PartColumns): Candidates | null {
+  function candidates(text: ParsedQueryText, c: PartColumns, extraEdits = 0): Candidates | null {
     const pn = text.partNumber;
-    const sources: [number, () => unknown[]][] = [];
-    const dims = Object.keys(text.specs).length > 0 ? text.specs : null;
+    const sources: [number, () => ArrayLike<number>][] = [];
+    const dims = Object.entries(text.specs).map(([key, r]) => ({ values: c.specs.get(key), min: r.min, max: r.max }));
     let partNumberTiers = false;
     if (pn.length > 0) {
-      sources.push([1, () => reads.exact.all(pn)], [2, () => reads.prefix.all({ pn })]);
-      if (pn.length >= 3) sources.push([3, () => reads.infix.all(`"${pn}"`)]);
+      sources.push([1, () => reads.exact.all(pn) as number[]], [2, () => reads.prefix.all({ pn }) as number[]]);
+      if (pn.length >= 3) sources.push([3, () => reads.infix.all(`"${pn}"`) as number[]]);
     }
-    const plan = text.words.length > 0 ? planText(text.words) : null;
-    if (plan?.strict) sources.push([4, () => reads.text.all(plan.strict)]);
-    if (plan?.expanded) sources.push([5, () => reads.text.all(plan.expanded)]);
-    if (!plan && dims) sources.push([4, () => allIds(c)]);
+    const plan = text.words.length > 0 ? planText(text.words, text.fixed, extraEdits) : null;
+    const strict = plan?.strict;
+    const expanded = plan?.expanded;
+    if (strict) sources.push([4, () => textIds(strict)]);
+    if (expanded) sources.push([5, () => textIds(expanded)]);
+    if (!plan && dims.length > 0) sources.push([4, () => withDimensions(c, dims)]);
     if (sources.length === 0) return null;
     const tier = scratch(c).tier;
     const ids: number[] = [];
     let textTiers = 0;
     for (const [t, read] of sources) {
-      for (const id of read() as number[]) {
-        if (id < tier.length && !tier[id] && c.alive[id]) {
-          if (t >= 4 && dims && !matchesTypedSpecs((key) => specOf(c, key, id), dims)) continue;
-          tier[id] = t;
-          ids.push(id);
-          if (t <= 3) partNumberTiers = true;
-          else textTiers |= 1 << t;
-        }
+      const found = read();
+      for (let k = 0; k < found.length; k++) {
+        const id = found[k]!;
+        if (id >= tier.length || tier[id] || !c.alive[id]) continue;
+        if (t >= 4 && plan && dims.length > 0 && !hasDimensions(dims, id)) continue;
+        tier[id] = t;
+        ids.push(id);
+        if (t <= 3) partNumberTiers = true;
+        else textTiers |= 1 << t;
       }
     }
     const highlight: Highlight = {
@@ -407,15 +475,33 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     return { ids, tier, highlight, corrected };
   }
 
-  function allIds(c: PartColumns): number[] {
-    const out: number[] = [];
-    for (let id = 1; id <= c.maxId; id++) if (c.alive[id]) out.push(id);
-    return out;
+  type Dimension = { values: Float64Array | undefined; min: number; max: number };
+
+  function hasDimensions(dims: Dimension[], id: number): boolean {
+    for (const d of dims) {
+      const v = d.values?.[id];
+      // NaN (no value) and undefined (no part has this spec) fail both comparisons.
+      if (v === undefined || !(v >= d.min && v <= d.max)) return false;
+    }
+    return true;
   }
 
-  function specOf(c: PartColumns, key: string, id: number): number | undefined {
-    const v = c.specs.get(key)?.[id];
-    return v === undefined || Number.isNaN(v) ? undefined : v;
+  /** Every live part with the typed dimensions: one pass over the typed columns. */
+  function withDimensions(c: PartColumns, dims: Dimension[]): Int32Array {
+    if (dims.some((d) => !d.values)) return new Int32Array(0);
+    const out = scratch(c).matched;
+    let n = 0;
+    const [first, ...rest] = dims as { values: Float64Array; min: number; max: number }[];
+    const values = first!.values;
+    for (let id = 1; id <= c.maxId; id++) {
+      const v = values[id]!;
+      if (v >= first!.min && v <= first!.max && c.alive[id] && (rest.length === 0 || hasDimensions(rest, id))) out[n++] = id;
+    }
+    return out.slice(0, n);
+  }
+
+  function release(found: Candidates | null | undefined) {
+    if (found) for (const id of found.ids) found.tier[id] = 0;
   }
 
   let buffers: { tier: Uint8Array; mark: Uint8Array; matched: Int32Array } | undefined;
@@ -427,38 +513,66 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     return buffers;
   }
 
+  /**
+   * A listing. When the typed text matches no part at all (before the filters), it is relaxed: one
+   * word dropped (the least selective first; a word the index does not know before any), or the typed
+   * dimensions, then the words corrected one edit further; the answer says which text it shows. When
+   * the words match but the filters leave nothing, the answer is empty: the facets, which ignore their
+   * own selection, show where the matches are.
+   */
   function search(query: PartsQuery): PartListResponse {
     ensureIndexes();
     const c = columns();
     const text = parseQueryText(query.q);
-    const first = run(query, c, text);
-    if (!text || first.total > 0) return first;
-    // Nothing matched every word: drop one word (the least selective first), or the typed dimensions.
-    for (const relaxed of relaxations(text)) {
-      const answer = run(query, c, relaxed.text);
-      if (answer.total > 0) return { ...answer, relaxedQuery: answer.correctedQuery ?? relaxed.label, correctedQuery: null, didYouMean: didYouMean(text) };
+    if (!text) return run(query, c, undefined);
+    const found = candidates(text, c);
+    if (found && found.ids.length > 0) return run(query, c, found);
+    release(found);
+    const variants: { text: ParsedQueryText; label: string | null; extraEdits: number }[] = relaxations(text).map((r) => ({ ...r, extraEdits: 0 }));
+    if (text.words.length > 0) variants.push({ text, label: null, extraEdits: 1 });
+    for (const variant of variants) {
+      const relaxed = candidates(variant.text, c, variant.extraEdits);
+      if (!relaxed || relaxed.ids.length === 0) {
+        release(relaxed);
+        continue;
+      }
+      const answer = run(query, c, relaxed);
+      const label = answer.correctedQuery ?? variant.label;
+      if (answer.total > 0 && label) return { ...answer, relaxedQuery: label, correctedQuery: null, didYouMean: didYouMean(text) };
     }
-    return { ...first, didYouMean: didYouMean(text) };
+    return { ...empty(query), highlight: { terms: [], prefixes: [], partNumber: null }, correctedQuery: null, didYouMean: didYouMean(text) };
   }
 
-  function run(query: PartsQuery, c: PartColumns, text: ParsedQueryText | null): PartListResponse {
-    const found = text ? candidates(text, c) : undefined;
-    if (found === null) {
-      return { data: [], total: 0, page: query.page, pageSize: query.pageSize, totalPages: 0, facets: { categories: [], manufacturers: [] } };
-    }
+  function empty(query: PartsQuery): PartListResponse {
+    return { data: [], total: 0, page: query.page, pageSize: query.pageSize, totalPages: 0, facets: { categories: [], manufacturers: [] } };
+  }
+
+  function run(query: PartsQuery, c: PartColumns, found: Candidates | undefined): PartListResponse {
     try {
       const answer = searchColumns(query, c, found);
       return found ? { ...answer, highlight: found.highlight, correctedQuery: found.corrected } : answer;
     } finally {
-      if (found) for (const id of found.ids) found.tier[id] = 0;
+      release(found);
     }
   }
 
+  /** Shorter texts to try: without one word (a word the index does not know first, then the most frequent), or without the typed dimensions. */
   function relaxations(text: ParsedQueryText): { text: ParsedQueryText; label: string }[] {
     const dims = Object.keys(text.specs).length > 0;
     if (!text.relaxable || text.words.length + (dims ? 1 : 0) < 2) return [];
     const vocabulary = words();
-    const order = text.words.map((w, i) => ({ i, docs: vocabulary.docCount(w) })).sort((a, b) => b.docs - a.docs);
+    // How many parts a word selects: as typed, else through a form, a synonym or a correction; a word nothing explains goes first.
+    const weight = (w: string, last: boolean) => {
+      if (vocabulary.has(w)) return vocabulary.docCount(w);
+      if (last && vocabulary.hasPrefix(w)) return 0;
+      if (text.fixed.has(w)) return Number.POSITIVE_INFINITY;
+      const form = wordForms(w).find((f) => vocabulary.has(f));
+      if (form) return vocabulary.docCount(form);
+      if (synonyms[w]) return 0;
+      const best = vocabulary.corrections(w, { prefix: last, limit: 1 })[0];
+      return best ? best.docs : Number.POSITIVE_INFINITY;
+    };
+    const order = text.words.map((w, i) => ({ i, weight: weight(w, i === text.words.length - 1) })).sort((a, b) => b.weight - a.weight);
     const out = order.map(({ i }) => {
       const kept = text.words.filter((_, j) => j !== i);
       return { text: { ...text, partNumber: '', words: kept }, label: kept.join(' ') };
@@ -473,7 +587,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     let changed = false;
     const out = text.words.map((w, i) => {
       const last = i === text.words.length - 1;
-      if (isTerm(w) || (last && vocabulary.hasPrefix(w))) return w;
+      if (text.fixed.has(w) || isTerm(w) || (last && vocabulary.hasPrefix(w))) return w;
       const best = vocabulary.corrections(w, { prefix: last, extraEdits: 1, limit: 1 })[0];
       if (!best) return w;
       changed = true;
@@ -482,6 +596,12 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     return changed ? out.join(' ') : null;
   }
 
+  /**
+   * Filters, exact total, both facets and the page, in one pass over the candidates (or the posting
+   * lists, or every id). Facet counts are disjunctive: a part counts for the category facet when it
+   * passes every filter but the category one, and for the manufacturer facet when it passes every
+   * filter but the manufacturer one, so ticking a category leaves its siblings' counts as they were.
+   */
   function searchColumns(query: PartsQuery, c: PartColumns, found: Candidates | undefined): PartListResponse {
     let categoryMask: Uint8Array | undefined;
     if (query.categoryIds.length > 0) {
@@ -503,37 +623,46 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
 
     const { matched, mark } = scratch(c);
     if (!found && !categoryMask && !manufacturerMask && ranges.length === 0) return unfiltered(query, c);
-    const categoryCounts = new Int32Array(c.maxCategoryId + 1);
-    const manufacturerCounts = new Int32Array(c.maxManufacturerId + 1);
-    const tierCounts = new Array<number>(TIERS + 1).fill(0);
+    // Without text or ranges, a facet whose own filter is the only one counts the whole catalogue: the kept counts.
+    const keptCategories = !found && ranges.length === 0 && !manufacturerMask;
+    const keptManufacturers = !found && ranges.length === 0 && !categoryMask;
+    const categoryCounts = keptCategories ? c.categoryCounts : new Int32Array(c.maxCategoryId + 1);
+    const manufacturerCounts = keptManufacturers ? c.manufacturerCounts : new Int32Array(c.maxManufacturerId + 1);
+    const countCategories = !keptCategories;
+    const countManufacturers = !keptManufacturers;
+    /** Matches per (tier, discontinued): the page of a large relevance result is cut from these. */
+    const bucketCounts = new Array<number>(2 * (TIERS + 1)).fill(0);
     let n = 0;
+    let discontinued = 0;
     const consider = (id: number) => {
       if (!c.alive[id]) return;
-      const cat = c.category[id]!;
-      const mfr = c.manufacturer[id]!;
-      if (categoryMask && !categoryMask[cat]) return;
-      if (manufacturerMask && !manufacturerMask[mfr]) return;
       for (let i = 0; i < ranges.length; i++) {
         const r = ranges[i]!;
         const v = r.values[id]!;
         // NaN (no value for this spec) fails both comparisons.
         if (!(v >= r.min && v <= r.max)) return;
       }
-      matched[n++] = id;
-      categoryCounts[cat]!++;
-      manufacturerCounts[mfr]!++;
+      const cat = c.category[id]!;
+      const mfr = c.manufacturer[id]!;
+      const categoryOk = !categoryMask || categoryMask[cat] === 1;
+      const manufacturerOk = !manufacturerMask || manufacturerMask[mfr] === 1;
+      if (manufacturerOk && countCategories) categoryCounts[cat]!++;
+      if (categoryOk && countManufacturers) manufacturerCounts[mfr]!++;
+      if (categoryOk && manufacturerOk) {
+        matched[n++] = id;
+        discontinued += c.discontinued[id]!;
+      }
     };
-    const driver = found ? found.ids : smallestPostings(query, c, categoryMask);
-    if (driver) {
-      for (let i = 0; i < driver.length; i++) consider(driver[i]!);
-      if (found) for (let i = 0; i < n; i++) tierCounts[found.tier[matched[i]!]!]!++;
-    } else {
-      for (let id = 1; id <= c.maxId; id++) consider(id);
-    }
+    let driver: ArrayLike<number> | undefined = found ? found.ids : drivingIds(c, categoryMask, manufacturerMask, keptCategories, keptManufacturers);
+    // Every id to visit, with ranges: narrow by the ranges first, one tight loop per range over its column.
+    if (!driver && ranges.length > 0) driver = inRanges(c, ranges);
+    if (driver) for (let i = 0; i < driver.length; i++) consider(driver[i]!);
+    else for (let id = 1; id <= c.maxId; id++) consider(id);
+    if (found) for (let i = 0; i < n; i++) bucketCounts[2 * found.tier[matched[i]!]! + c.discontinued[matched[i]!]!]!++;
 
     const offset = (query.page - 1) * query.pageSize;
     let pageIds: number[] = [];
-    if (offset < n) pageIds = pageOf(query, c, found, matched, n, mark, tierCounts, offset, offset + query.pageSize);
+    if (offset < n) pageIds = pageOf(query, c, found, matched, n, n - discontinued, mark, bucketCounts, offset, offset + query.pageSize);
     return {
       data: readDocs(pageIds),
       total: n,
@@ -544,36 +673,65 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     };
   }
 
-  /**
-   * Without text, a category or manufacturer filter narrows the pass to that filter's posting lists
-   * (ids ascending) when they hold fewer than half of the parts; otherwise every id is visited.
-   */
-  function smallestPostings(query: PartsQuery, c: PartColumns, categoryMask: Uint8Array | undefined): Int32Array | undefined {
-    const options: Int32Array[][] = [];
-    if (query.manufacturerIds.length > 0) options.push([...new Set(query.manufacturerIds)].map((m) => c.idsOf('manufacturer', m)));
-    if (categoryMask) {
-      const leaves: Int32Array[] = [];
-      for (let leaf = 0; leaf < categoryMask.length; leaf++) if (categoryMask[leaf]) leaves.push(c.idsOf('category', leaf));
-      options.push(leaves);
+  /** Live ids whose values lie in every range (ascending). */
+  function inRanges(c: PartColumns, ranges: { values: Float64Array; min: number; max: number }[]): Int32Array {
+    const [first, ...rest] = ranges;
+    const { values, min, max } = first!;
+    const out = new Int32Array(c.maxId + 1);
+    let n = 0;
+    for (let id = 1; id <= c.maxId; id++) {
+      const v = values[id]!;
+      if (v >= min && v <= max) out[n++] = id;
     }
-    let best: Int32Array[] | undefined;
-    let bestSize = c.size / 2;
-    for (const lists of options) {
-      const size = lists.reduce((sum, l) => sum + l.length, 0);
-      if (size < bestSize) {
-        best = lists;
-        bestSize = size;
+    for (const r of rest) {
+      let kept = 0;
+      for (let i = 0; i < n; i++) {
+        const id = out[i]!;
+        const v = r.values[id]!;
+        if (v >= r.min && v <= r.max) out[kept++] = id;
       }
+      n = kept;
     }
-    if (!best) return undefined;
-    if (best.length === 1) return best[0];
-    const merged = new Int32Array(bestSize);
+    return out.subarray(0, n);
+  }
+
+  /**
+   * Without text, the ids the pass must visit (ascending), from the posting lists, when they hold
+   * fewer than half of the parts: a facet counted in the pass needs every part that passes the other
+   * facet's filter, so with both filters that is the union of both; undefined means every id.
+   */
+  function drivingIds(
+    c: PartColumns,
+    categoryMask: Uint8Array | undefined,
+    manufacturerMask: Uint8Array | undefined,
+    keptCategories: boolean,
+    keptManufacturers: boolean,
+  ): Int32Array | undefined {
+    const lists: Int32Array[] = [];
+    if (categoryMask && manufacturerMask) {
+      for (let leaf = 0; leaf < categoryMask.length; leaf++) if (categoryMask[leaf]) lists.push(c.idsOf('category', leaf));
+      for (let m = 0; m < manufacturerMask.length; m++) if (manufacturerMask[m]) lists.push(c.idsOf('manufacturer', m));
+    } else if (categoryMask && keptCategories) {
+      for (let leaf = 0; leaf < categoryMask.length; leaf++) if (categoryMask[leaf]) lists.push(c.idsOf('category', leaf));
+    } else if (manufacturerMask && keptManufacturers) {
+      for (let m = 0; m < manufacturerMask.length; m++) if (manufacturerMask[m]) lists.push(c.idsOf('manufacturer', m));
+    } else {
+      return undefined;
+    }
+    const size = lists.reduce((sum, l) => sum + l.length, 0);
+    if (size >= c.size / 2) return undefined;
+    if (lists.length === 1) return lists[0];
+    const merged = new Int32Array(size);
     let at = 0;
-    for (const l of best) {
+    for (const l of lists) {
       merged.set(l, at);
       at += l.length;
     }
-    return merged.sort();
+    merged.sort();
+    // A part can be in both lists: keep it once.
+    let kept = 0;
+    for (let i = 0; i < merged.length; i++) if (i === 0 || merged[i] !== merged[i - 1]) merged[kept++] = merged[i]!;
+    return merged.subarray(0, kept);
   }
 
   /** The unfiltered listing: totals and facets are kept by the columns, the page is read off an order. */
@@ -583,10 +741,15 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     const pageIds: number[] = [];
     if (offset < c.size) {
       if (query.sortBy === 'relevance') {
-        let seen = 0;
-        for (let id = 1; id <= c.maxId && pageIds.length < to - offset; id++) {
-          if (!c.alive[id]) continue;
-          if (seen++ >= offset) pageIds.push(id);
+        // By id, discontinued parts after all the others.
+        const active = c.size - c.discontinuedCount;
+        for (const wanted of [0, 1]) {
+          let seen = wanted === 0 ? 0 : active;
+          if (wanted === 0 && offset >= active) continue;
+          for (let id = 1; id <= c.maxId && pageIds.length < to - offset; id++) {
+            if (!c.alive[id] || c.discontinued[id] !== wanted) continue;
+            if (seen++ >= offset) pageIds.push(id);
+          }
         }
       } else {
         const order = c.order(query.sortBy === 'manufacturer' ? 'manufacturer' : 'partNumber');
@@ -612,44 +775,81 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     });
   }
 
-  /** The ids of [from, to) in the requested order; small results are sorted, large ones read off the kept orders. */
+  /**
+   * The ids of [from, to) in the requested order. Relevance: tier, then discontinued parts after the
+   * others, then part number (without text: id). Small results are sorted (or, for an early page, the
+   * first `to` selected); large ones are read off the kept orders, stopping once the page is known.
+   */
   function pageOf(
     query: PartsQuery,
     c: PartColumns,
     found: Candidates | undefined,
     matched: Int32Array,
     n: number,
+    active: number,
     mark: Uint8Array,
-    tierCounts: number[],
+    bucketCounts: number[],
     from: number,
     to: number,
   ): number[] {
     const desc = query.sortOrder === 'desc';
-    if (query.sortBy === 'relevance' && !found) return Array.from(matched.subarray(from, Math.min(to, n)));
+    to = Math.min(to, n);
+    if (query.sortBy === 'relevance' && !found) {
+      // matched is in id order: the active (and coming) parts first, then the discontinued ones.
+      const out: number[] = [];
+      let activeSeen = 0;
+      let discontinuedSeen = active;
+      for (let i = 0; i < n && out.length < to - from; i++) {
+        const id = matched[i]!;
+        if (c.discontinued[id]) {
+          if (from >= active && discontinuedSeen >= from && discontinuedSeen < to) out.push(id);
+          discontinuedSeen++;
+        } else {
+          if (activeSeen >= from && activeSeen < to) out.push(id);
+          activeSeen++;
+        }
+      }
+      if (from < active && to > active) {
+        // The page spans both groups: the discontinued part of it comes after every active one.
+        for (let i = 0; i < n && out.length < to - from; i++) if (c.discontinued[matched[i]!]) out.push(matched[i]!);
+      }
+      return out;
+    }
     const name = query.sortBy === 'manufacturer' ? 'manufacturer' : 'partNumber';
     if (n <= sortInPlaceLimit) {
       const rank = c.rank(name);
-      const ids = Array.from(matched.subarray(0, n));
-      if (query.sortBy === 'relevance') ids.sort((a, b) => found!.tier[a]! - found!.tier[b]! || rank[a]! - rank[b]!);
-      else ids.sort(desc ? (a, b) => rank[b]! - rank[a]! : (a, b) => rank[a]! - rank[b]!);
-      return ids.slice(from, to);
+      const span = rank.length + 1;
+      const key =
+        query.sortBy === 'relevance'
+          ? (id: number) => (2 * found!.tier[id]! + c.discontinued[id]!) * span + rank[id]!
+          : desc
+            ? (id: number) => -rank[id]!
+            : (id: number) => rank[id]!;
+      return firstInOrder(matched, n, key, to).slice(from, to);
     }
     const order = c.order(name);
     for (let i = 0; i < n; i++) mark[matched[i]!] = 1;
     try {
       if (query.sortBy === 'relevance') {
-        // Tiers first (exact, prefix, infix, words, forms and corrections), part-number order inside each tier.
-        const lists: number[][] = Array.from({ length: TIERS + 1 }, () => []);
-        let skipBefore = 0;
-        const starts = new Array<number>(TIERS + 1).fill(0);
-        for (let t = 1; t <= TIERS; t++) starts[t] = (skipBefore += t > 1 ? tierCounts[t - 1]! : 0);
-        for (let i = 0; i < order.length; i++) {
+        // Buckets (tier, discontinued) in order; inside each, part-number order. Stop once every bucket the page reaches is full.
+        const buckets = bucketCounts.length;
+        const lists: number[][] = Array.from({ length: buckets }, () => []);
+        const starts = new Array<number>(buckets).fill(0);
+        const needed = new Array<number>(buckets).fill(0);
+        let total = 0;
+        for (let b = 0, at = 0; b < buckets; at += bucketCounts[b]!, b++) {
+          starts[b] = at;
+          needed[b] = Math.max(0, Math.min(bucketCounts[b]!, to - at));
+          total += needed[b]!;
+        }
+        let collected = 0;
+        for (let i = 0; i < order.length && collected < total; i++) {
           const id = order[i]!;
           if (!mark[id]) continue;
-          const t = found!.tier[id]!;
-          const pos = starts[t]! + lists[t]!.length;
-          if (pos >= to) continue;
-          lists[t]!.push(id);
+          const b = 2 * found!.tier[id]! + c.discontinued[id]!;
+          if (lists[b]!.length >= needed[b]!) continue;
+          lists[b]!.push(id);
+          collected++;
         }
         return ([] as number[]).concat(...lists).slice(from, to);
       }
@@ -697,7 +897,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (out.length < limit && pn.length >= 3) take(ac.infix.all(`"${pn}"`, limit * 2));
       partNumberFound = out.length > 0;
     }
-    const plan = out.length < limit && text.words.length > 0 ? planText(text.words) : null;
+    const plan = out.length < limit && text.words.length > 0 ? planText(text.words, text.fixed) : null;
     if (plan?.strict) take(ac.text.all(plan.strict, limit * 2));
     if (plan?.expanded && out.length < limit) take(ac.text.all(plan.expanded, limit * 2));
     const highlight: Highlight = {
@@ -714,7 +914,9 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       const c = columns();
       const applied = upsertMany(docs, c);
       if (applied.length > 0) written();
-      for (const doc of applied) c.set({ id: doc.id, categoryId: doc.categoryId, manufacturerId: doc.manufacturerId, specNumbers: doc.specNumbers });
+      for (const doc of applied) {
+        c.set({ id: doc.id, categoryId: doc.categoryId, manufacturerId: doc.manufacturerId, discontinued: doc.status === 'discontinued', specNumbers: doc.specNumbers });
+      }
       c.changed(applied.map((d) => d.id));
     },
     async remove(items) {
@@ -731,6 +933,10 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     async autocomplete(q, limit) {
       return autocomplete(q, limit);
     },
+    async matchParts(lines) {
+      ensureIndexes();
+      return matchPartLines(matchSource, lines);
+    },
     async partIds(filter) {
       const c = columns();
       const categories = new Set(filter.categoryIds ?? []);
@@ -742,6 +948,9 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       }
       return out;
     },
+    async listVersions(afterId, limit) {
+      return versionsAfter.all(afterId, limit) as { id: number; version: number }[];
+    },
     async clear() {
       db.exec(DROP);
       db.exec(SCHEMA);
@@ -749,6 +958,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       indexesPending = true;
       names = loadNames();
       expansions.clear();
+      wordMatches.clear();
+      wordMatchIds = 0;
       vocabulary = undefined;
       loaded = undefined;
       buffers = undefined;
@@ -767,6 +978,39 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
 
 /** The category words a part is found by: its own category and every ancestor ("pneumatic" finds a Solenoid Valve). */
 const categoryText = (doc: PartDocument) => [doc.categoryName, ...(doc.categoryAncestors ?? []).map((a) => a.name)].join(' ');
+
+/**
+ * The first `count` of ids[0..n) by ascending key: a bounded insertion for an early page (the usual
+ * case: 9 results of thousands), a full sort otherwise.
+ */
+function firstInOrder(ids: Int32Array, n: number, key: (id: number) => number, count: number): number[] {
+  if (count > 256) {
+    const all = Array.from(ids.subarray(0, n), (id) => ({ id, k: key(id) }));
+    all.sort((a, b) => a.k - b.k);
+    return all.slice(0, count).map((e) => e.id);
+  }
+  const best: number[] = [];
+  const keys: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    const k = key(id);
+    if (best.length === count && k >= keys[count - 1]!) continue;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! <= k) lo = mid + 1;
+      else hi = mid;
+    }
+    keys.splice(lo, 0, k);
+    best.splice(lo, 0, id);
+    if (best.length > count) {
+      keys.pop();
+      best.pop();
+    }
+  }
+  return best;
+}
 
 const quote = (w: string) => `"${w.replace(/"/g, '""')}"`;
 

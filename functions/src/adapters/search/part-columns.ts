@@ -1,12 +1,14 @@
 /**
  * In-memory columns of the embedded engine, indexed by part id (ids come from a counter, so they
- * are dense): category, manufacturer, numeric specs, and the two sort orders. Filtering, exact
+ * are dense): category, manufacturer, whether discontinued, numeric specs, and the two sort orders. Filtering, exact
  * totals and facet counts are one pass over typed arrays, which SQLite cannot match at 1M rows.
  */
 export interface ColumnRow {
   id: number;
   categoryId: number;
   manufacturerId: number;
+  /** Discontinued parts rank below the others for equal relevance. */
+  discontinued: boolean;
   specNumbers: Record<string, number>;
 }
 
@@ -27,6 +29,8 @@ export class PartColumns {
   alive = new Uint8Array(0);
   category = new Int32Array(0);
   manufacturer = new Int32Array(0);
+  /** 1 for a discontinued part. */
+  discontinued = new Uint8Array(0);
   specs = new Map<string, Float64Array>();
   /** Leaf category id → the category and its ancestors. */
   categoryPaths = new Map<number, number[]>();
@@ -34,6 +38,8 @@ export class PartColumns {
   maxCategoryId = 0;
   maxManufacturerId = 0;
   size = 0;
+  /** Live discontinued parts. */
+  discontinuedCount = 0;
   /** Live parts per own category / manufacturer, kept on every write: the unfiltered listing's facets (categories after categoryTotals). */
   categoryCounts: number[] = [];
   manufacturerCounts: number[] = [];
@@ -56,6 +62,7 @@ export class PartColumns {
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
     this.category = copy(this.category, (n) => new Int32Array(n));
     this.manufacturer = copy(this.manufacturer, (n) => new Int32Array(n));
+    this.discontinued = copy(this.discontinued, (n) => new Uint8Array(n));
     for (const [key, arr] of this.specs) this.specs.set(key, copy(arr, (n) => new Float64Array(n), Number.NaN));
     this.capacity = next;
   }
@@ -69,6 +76,7 @@ export class PartColumns {
       if (oldCategory !== row.categoryId || oldManufacturer !== row.manufacturerId) this.postings = null;
       this.categoryCounts[oldCategory]!--;
       this.manufacturerCounts[oldManufacturer]!--;
+      this.discontinuedCount -= this.discontinued[row.id]!;
     } else {
       this.size++;
       this.postings = null;
@@ -78,6 +86,8 @@ export class PartColumns {
     this.alive[row.id] = 1;
     this.category[row.id] = row.categoryId;
     this.manufacturer[row.id] = row.manufacturerId;
+    this.discontinued[row.id] = row.discontinued ? 1 : 0;
+    if (row.discontinued) this.discontinuedCount++;
     for (const arr of this.specs.values()) arr[row.id] = Number.NaN;
     for (const [key, value] of Object.entries(row.specNumbers)) this.setSpec(key, row.id, value);
     if (row.id > this.maxId) this.maxId = row.id;
@@ -122,6 +132,7 @@ export class PartColumns {
     this.size--;
     this.categoryCounts[this.category[id]!]!--;
     this.manufacturerCounts[this.manufacturer[id]!]!--;
+    this.discontinuedCount -= this.discontinued[id]!;
     this.postings = null;
   }
 
@@ -220,12 +231,14 @@ export class PartColumns {
     this.alive = new Uint8Array(0);
     this.category = new Int32Array(0);
     this.manufacturer = new Int32Array(0);
+    this.discontinued = new Uint8Array(0);
     this.specs = new Map();
     this.categoryPaths = new Map();
     this.maxId = 0;
     this.maxCategoryId = 0;
     this.maxManufacturerId = 0;
     this.size = 0;
+    this.discontinuedCount = 0;
     this.categoryCounts = [];
     this.manufacturerCounts = [];
     this.postings = null;

@@ -2,6 +2,7 @@ import { normalizePartNumber } from '@parts/shared/part-number';
 import { parseSpecValue } from '@parts/shared/spec-values';
 import type { PartView, Suggestion } from '@parts/shared/schemas';
 import type { PartDocument } from '../../ports/search-index';
+import { toPartView as partView } from '../../domain/part-view';
 
 /** What both engines take from the typed text: the normalised part number, the words and any dimensions. */
 export interface ParsedQueryText {
@@ -9,6 +10,11 @@ export interface ParsedQueryText {
   partNumber: string;
   /** Lower-case words (dimensions taken out); the last one is matched as a prefix (search-as-you-type). */
   words: string[];
+  /**
+   * Words that are pieces of a typed code or number (a typed token with a digit, such as "DSNU-32"
+   * or "1AG40"): matched only as typed, never corrected into another word.
+   */
+  fixed: Set<string>;
   /** Dimensions typed as text ("32x100", "Ø32", "bore 32", "210 bar"), as ranges on the parsed spec values. */
   specs: Record<string, { min: number; max: number }>;
   /** Typed as several words (or words and dimensions), so dropping one is a sensible relaxation; a code never is. */
@@ -54,15 +60,36 @@ export function parseQueryText(q: string | undefined): ParsedQueryText | null {
     if (parsed) specs.pressureRating = { min: parsed.value * (1 - PRESSURE_TOLERANCE), max: parsed.value * (1 + PRESSURE_TOLERANCE) };
     return ' ';
   });
-  const words = rest
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 12);
-  const tokens = rest.trim().split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
-  const relaxable = tokens >= 2 || (tokens >= 1 && Object.keys(specs).length > 0);
-  return { partNumber: normalizePartNumber(text), words, specs, relaxable };
+  const words: string[] = [];
+  const fixed = new Set<string>();
+  const tokens = fold(rest).split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
+  for (const token of tokens) {
+    const pieces = token.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+    words.push(...pieces);
+    if (/\p{N}/u.test(token)) for (const p of pieces) fixed.add(p);
+  }
+  words.splice(12);
+  const relaxable = tokens.length >= 2 || (tokens.length >= 1 && Object.keys(specs).length > 0);
+  return { partNumber: normalizePartNumber(text), words, fixed, specs, relaxable };
+}
+
+const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * The codes written inside a name or description ("S7-1200", "G1/8", "PV-046"), joined without their
+ * punctuation ("s71200"), so a buyer who types a code without its dashes finds them. A code here is
+ * a run of letters and digits with punctuation inside and at least one letter and one digit; plain
+ * words, numbers and fractions ("1/4") are left to the word index. (OpenSearch does the same with
+ * word_delimiter_graph and catenate_all.)
+ */
+export function codeTerms(text: string): string[] {
+  const out = new Set<string>();
+  for (const raw of fold(text).split(/\s+/)) {
+    const token = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (!/[^\p{L}\p{N}]/u.test(token) || !/\p{L}/u.test(token) || !/[0-9]/.test(token)) continue;
+    out.add(token.replace(/[^\p{L}\p{N}]+/gu, ''));
+  }
+  return [...out];
 }
 
 /** Whether a part's parsed spec values satisfy the dimensions typed in the text. */
@@ -75,22 +102,10 @@ export function matchesTypedSpecs(specNumbers: (key: string) => number | undefin
 }
 
 export function toPartView(doc: PartDocument): PartView {
-  return {
-    id: doc.id,
-    name: doc.name,
-    slug: doc.slug,
-    partNumber: doc.partNumber,
-    ...(doc.description !== undefined ? { description: doc.description } : {}),
-    status: doc.status,
-    categoryId: doc.categoryId,
-    manufacturerId: doc.manufacturerId,
-    specifications: doc.specifications,
-    price: doc.price,
-    ...(doc.image !== undefined ? { image: doc.image } : {}),
-    version: doc.version,
+  return partView(doc, {
     manufacturer: { name: doc.manufacturerName, slug: doc.manufacturerSlug },
     category: { name: doc.categoryName, slug: doc.categorySlug },
-  };
+  });
 }
 
 export function toSuggestion(view: PartView): Suggestion {

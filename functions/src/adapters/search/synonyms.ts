@@ -1,12 +1,15 @@
+import { synonymListSchema, type SynonymList } from '@parts/shared/schemas';
+
+export type { SynonymList };
+
 /**
  * The default synonyms of this domain: an abbreviation or trade word a buyer types (the key) and the
- * words the catalogue uses for it (each entry one phrase, all its words required). Kept as data so an
- * admin-edited list can replace it later; both engines read the same list (the OpenSearch adapter
- * turns it into a search-time synonym_graph filter).
+ * words the catalogue uses for it (each entry one phrase, all its words required). Kept as data, checked
+ * by the shared synonymListSchema, so an admin-edited list can replace it later: both engines take the
+ * list as an option (the embedded engine expands it per query; the OpenSearch adapter turns it into a
+ * search-time synonym_graph filter and updates the index's filter when the list changes).
  */
-export type SynonymList = Record<string, string[]>;
-
-export const DEFAULT_SYNONYMS: SynonymList = {
+export const DEFAULT_SYNONYMS: SynonymList = synonymListSchema.parse({
   cyl: ['cylinder'],
   cyls: ['cylinder'],
   sov: ['solenoid valve'],
@@ -27,4 +30,4 @@ export const DEFAULT_SYNONYMS: SynonymList = {
   dcv: ['directional control valve'],
   prv: ['pressure relief valve'],
   ups: ['uninterruptible power supply', 'ups module'],
-};
+});

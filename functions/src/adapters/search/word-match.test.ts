@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allowedEdits, editDistance, Vocabulary, wordForms } from './word-match';
-import { parseQueryText } from './query-text';
+import { synonymListSchema } from '@parts/shared/schemas';
+import { codeTerms, parseQueryText } from './query-text';
+import { DEFAULT_SYNONYMS } from './synonyms';
 
 describe('word forms', () => {
   it('goes from plural to singular and back', () => {
@@ -64,8 +66,30 @@ describe('dimensions typed in the text', () => {
     expect(psi.specs.pressureRating!.min).toBeLessThan(206.8);
     expect(psi.specs.pressureRating!.max).toBeGreaterThan(206.8);
   });
+  it('marks the pieces of a typed code or number as never to be corrected', () => {
+    const parsed = parseQueryText('dsnv-32 cylindr 6es7')!;
+    expect(parsed.words).toEqual(['dsnv', '32', 'cylindr', '6es7']);
+    expect([...parsed.fixed].sort()).toEqual(['32', '6es7', 'dsnv']);
+  });
+  it('joins the codes written in a text, and leaves words, numbers and fractions to the word index', () => {
+    expect(codeTerms('S7-1200 CPU, port G1/8; 1/4 NPT thread M12x1.5 (PV-046).')).toEqual(['s71200', 'g18', 'm12x15', 'pv046']);
+    expect(codeTerms('O-ring 25 mm')).toEqual([]);
+  });
   it('leaves codes that contain an x or a unit-like tail alone', () => {
     expect(parseQueryText('M12x1.5 fitting')?.specs).toEqual({});
     expect(parseQueryText('6ES7 214-1AG40')).toMatchObject({ specs: {}, partNumber: '6ES72141AG40' });
+  });
+});
+
+describe('synonyms as data', () => {
+  it('the default list passes the schema an admin-edited list must pass', () => {
+    expect(synonymListSchema.parse(DEFAULT_SYNONYMS)).toEqual(DEFAULT_SYNONYMS);
+    expect(DEFAULT_SYNONYMS.sov).toEqual(['solenoid valve']);
+  });
+  it('an edited list is normalised and checked', () => {
+    expect(synonymListSchema.parse({ ' Tube ': ['hose'] })).toEqual({ tube: ['hose'] });
+    expect(synonymListSchema.safeParse({ 'two words': ['x'] }).success).toBe(false);
+    expect(synonymListSchema.safeParse({ tube: [] }).success).toBe(false);
+    expect(synonymListSchema.safeParse({ tube: [''] }).success).toBe(false);
   });
 });

@@ -69,32 +69,42 @@ export interface VocabularyTerm {
   docs: number;
 }
 
-/** The index's word vocabulary, grouped by first letter (a correction never changes the first letter). */
+/**
+ * The index's word vocabulary, grouped by first letter (a correction never changes the first letter).
+ * Given a loader, each letter's terms are read on first use only: reading the whole vocabulary of a
+ * large index with its document counts walks every posting list.
+ */
 export class Vocabulary {
-  private readonly byInitial = new Map<string, VocabularyTerm[]>();
-  private readonly docs = new Map<string, number>();
+  private readonly byInitial = new Map<string, { list: VocabularyTerm[]; docs: Map<string, number> }>();
 
-  constructor(terms: Iterable<VocabularyTerm>) {
-    for (const t of terms) {
-      this.docs.set(t.term, t.docs);
-      const initial = t.term[0] ?? '';
-      let list = this.byInitial.get(initial);
-      if (!list) this.byInitial.set(initial, (list = []));
-      list.push(t);
+  constructor(private readonly source: Iterable<VocabularyTerm> | ((initial: string) => VocabularyTerm[])) {
+    if (typeof source !== 'function') {
+      for (const t of source) this.bucket(t.term[0] ?? '', true).list.push(t);
+      for (const b of this.byInitial.values()) for (const t of b.list) b.docs.set(t.term, t.docs);
     }
   }
 
+  private bucket(initial: string, building = false) {
+    let b = this.byInitial.get(initial);
+    if (!b) {
+      const list = !building && typeof this.source === 'function' ? this.source(initial) : [];
+      b = { list, docs: new Map(list.map((t) => [t.term, t.docs])) };
+      this.byInitial.set(initial, b);
+    }
+    return b;
+  }
+
   has(term: string): boolean {
-    return this.docs.has(term);
+    return this.bucket(term[0] ?? '').docs.has(term);
   }
 
   docCount(term: string): number {
-    return this.docs.get(term) ?? 0;
+    return this.bucket(term[0] ?? '').docs.get(term) ?? 0;
   }
 
   /** Whether some term starts with this prefix. */
   hasPrefix(prefix: string): boolean {
-    return (this.byInitial.get(prefix[0] ?? '') ?? []).some((t) => t.term.startsWith(prefix));
+    return this.bucket(prefix[0] ?? '').list.some((t) => t.term.startsWith(prefix));
   }
 
   /**
@@ -104,13 +114,14 @@ export class Vocabulary {
   corrections(word: string, options: { prefix: boolean; extraEdits?: number; limit?: number }): VocabularyTerm[] {
     const max = allowedEdits(word) + (options.extraEdits ?? 0);
     if (max === 0 || /\d/.test(word)) return [];
-    const found: { t: VocabularyTerm; d: number }[] = [];
-    for (const t of this.byInitial.get(word[0]!) ?? []) {
+    const found: { t: VocabularyTerm; d: number; whole: number }[] = [];
+    for (const t of this.bucket(word[0]!).list) {
       if (/\d/.test(t.term) || t.term.length < 3) continue;
       const d = editDistance(word, t.term, max, options.prefix);
-      if (d <= max) found.push({ t, d });
+      // For a word being typed, the whole-word distance decides between terms that share the prefix ("cylinder" before "cylinders").
+      if (d <= max) found.push({ t, d, whole: options.prefix ? editDistance(word, t.term, max + 2) : d });
     }
-    found.sort((a, b) => a.d - b.d || b.t.docs - a.t.docs || a.t.term.localeCompare(b.t.term));
+    found.sort((a, b) => a.d - b.d || a.whole - b.whole || b.t.docs - a.t.docs || a.t.term.localeCompare(b.t.term));
     return found.slice(0, options.limit ?? 16).map((f) => f.t);
   }
 }

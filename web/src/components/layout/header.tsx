@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ClipboardList, Menu, User as UserIcon, Wrench, X } from 'lucide-react';
 import { SITE_NAME } from '@parts/shared/constants';
@@ -8,6 +8,7 @@ import { buttonVariants, Button } from '../ui/button';
 import { useCurrentUser, useLogout } from '../../lib/session';
 import { useQuoteBasket } from '../../lib/quote-basket';
 import { cn } from '../../lib/cn';
+import { loginPathFor } from '../../lib/return-to';
 
 const navLinks = [
   { to: '/catalog', label: 'Categories' },
@@ -21,6 +22,8 @@ export function Header() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const loginPath = loginPathFor('/auth', `${location.pathname}${location.search}${location.hash}`);
 
   const goSearch = (query: string) => void navigate(`/catalog?q=${encodeURIComponent(query)}`);
   const goPart = (slug: string) => void navigate(`/part/${slug}`);
@@ -83,7 +86,7 @@ export function Header() {
                 </DropdownMenu.Portal>
               </DropdownMenu.Root>
             ) : (
-              <Link to="/auth" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <Link to={loginPath} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 Login / Register
               </Link>
             )}
@@ -132,7 +135,7 @@ export function Header() {
                   Logout
                 </Button>
               ) : (
-                <Link to="/auth" onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+                <Link to={loginPath} onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
                   Login / Register
                 </Link>
               )}

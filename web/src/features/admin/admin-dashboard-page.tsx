@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { FileText, Folder, LogOut, Package, Factory } from 'lucide-react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { FileText, Folder, LogOut, Package, Factory, Store } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { toast } from '../../hooks/use-toast';
+import { loginPathFor } from '../../lib/return-to';
 import { useCurrentUser, useLogout } from '../../lib/session';
 import { useAdminStats } from './api/get-admin-stats';
 import { CategoriesTab } from './components/categories-tab';
@@ -42,27 +43,55 @@ function SummaryCards() {
   );
 }
 
+const TABS = ['overview', 'categories', 'manufacturers', 'parts', 'quotes'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_PARAM = 'tab';
+
+/** The open tab lives in the URL (?tab=parts), so a reload, a shared link and Back all keep it. */
+function useTabInUrl(): [Tab, (tab: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(TAB_PARAM);
+  const tab = TABS.find((t) => t === raw) ?? 'overview';
+  const setTab = (next: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 'overview') updated.delete(TAB_PARAM);
+      else updated.set(TAB_PARAM, next);
+      return updated;
+    });
+  return [tab, setTab];
+}
+
 function Dashboard() {
   const navigate = useNavigate();
   const logout = useLogout();
+  const [tab, setTab] = useTabInUrl();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
           <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-          <Button
-            variant="outline"
-            disabled={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/admin/login') })}
-          >
-            <LogOut className="h-4 w-4" aria-hidden />
-            Logout
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to="/" className={buttonVariants({ variant: 'ghost' })}>
+              <Store className="h-4 w-4" aria-hidden />
+              View storefront
+            </Link>
+            <Button
+              variant="outline"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/admin/login') })}
+            >
+              <LogOut className="h-4 w-4" aria-hidden />
+              Logout
+            </Button>
+          </div>
         </div>
       </header>
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+      {/* minmax(0,1fr): a wide table scrolls inside its own box instead of widening the page. */}
+      <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <SummaryCards />
-        <Tabs defaultValue="overview">
+        {/* Manual activation: arrow keys move focus, Enter opens; a tab that merely regains focus (after Back) never pushes a new entry. */}
+        <Tabs value={tab} onValueChange={setTab} activationMode="manual" className="min-w-0">
           <TabsList>
             <TabsTrigger value="overview">Overview</TabsTrigger>
             <TabsTrigger value="categories">Categories</TabsTrigger>
@@ -104,6 +133,7 @@ function Dashboard() {
 export default function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const navigate = useNavigate();
+  const location = useLocation();
   const currentUser = useCurrentUser();
   const user = currentUser.data;
   const denied = user != null && !user.isAdmin;
@@ -117,7 +147,7 @@ export default function AdminDashboardPage() {
   }, [denied, navigate]);
 
   if (currentUser.isPending) return <PageSpinner />;
-  if (!user) return <Navigate to="/admin/login" replace />;
+  if (!user) return <Navigate to={loginPathFor('/admin/login', `${location.pathname}${location.search}`)} replace />;
   if (!user.isAdmin) return <PageSpinner />;
   return <Dashboard />;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { toast } from '../../hooks/use-toast';
 import { ApiError } from '../../lib/api-client';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../lib/return-to';
 import { useCurrentUser, useLogin, useLogout } from '../../lib/session';
 
 type LoginValues = z.input<typeof loginInputSchema>;
@@ -24,6 +25,10 @@ export default function AdminLoginPage() {
   const login = useLogin({ silent: true });
   const logout = useLogout({ silent: true });
   const [failure, setFailure] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  // Back to the dashboard tab the admin was sent here from; never outside the admin area.
+  const back = safeReturnPath(params.get(RETURN_TO_PARAM));
+  const destination = back && /^\/admin(?:[?#]|$)/.test(back) ? back : '/admin';
   const form = useForm<LoginValues, unknown, z.output<typeof loginInputSchema>>({
     resolver: zodResolver(loginInputSchema),
     defaultValues: { username: '', password: '' },
@@ -40,7 +45,7 @@ export default function AdminLoginPage() {
         return;
       }
       toast({ title: 'Admin login successful' });
-      await navigate('/admin');
+      await navigate(destination);
     } catch (error) {
       if (error instanceof ApiError) {
         const message = error.serverMessage ?? 'Invalid credentials. Please try again.';
@@ -55,7 +60,7 @@ export default function AdminLoginPage() {
 
   if (currentUser.isPending) return <PageSpinner />;
   // Only before submitting: after a login the handler decides where to go (and logs a non-admin out).
-  if (currentUser.data?.isAdmin && !login.isPending && !form.formState.isSubmitting) return <Navigate to="/admin" replace />;
+  if (currentUser.data?.isAdmin && !login.isPending && !form.formState.isSubmitting) return <Navigate to={destination} replace />;
 
   const busy = form.formState.isSubmitting;
   return (

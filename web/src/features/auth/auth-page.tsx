@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { PageSpinner } from '../../components/page-spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../lib/return-to';
 import { useCurrentUser, useLogin, useRegister } from '../../lib/session';
 
 type LoginValues = z.input<typeof loginInputSchema>;
@@ -93,11 +94,13 @@ export default function AuthPage() {
   const { data: user, isPending } = useCurrentUser();
   const [tab, setTab] = useState('login');
   const login = useLogin();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
   useDocumentTitle(`Login or Register | ${SITE_NAME}`);
 
   if (isPending) return <PageSpinner />;
-  // An administrator who just logged in here is on the way to /admin; anyone else already logged in goes home.
-  if (user) return <Navigate to={login.isSuccess && user.isAdmin ? '/admin' : '/'} replace />;
+  // Back to where the user was; else an administrator who just logged in here goes to /admin, anyone else home.
+  if (user) return <Navigate to={returnTo ?? (login.isSuccess && user.isAdmin ? '/admin' : '/')} replace />;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2">

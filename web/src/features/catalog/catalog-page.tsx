@@ -1,11 +1,13 @@
-import { useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { ClipboardList } from 'lucide-react';
-import { CATALOG_SKELETON_CARDS, SITE_NAME } from '@parts/shared/constants';
+import { CATALOG_SKELETON_CARDS, FIRST_PAGE, SITE_NAME } from '@parts/shared/constants';
+import { specRangesSchema } from '@parts/shared/schemas';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
-import { Button } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { ApiError, errorText } from '../../lib/api-client';
+import { pluralize } from '../../lib/format';
 import { useQuoteBasket } from '../../lib/quote-basket';
 import { useParts } from './api/get-parts';
 import { useCategory } from './api/get-category';
@@ -16,7 +18,7 @@ import { Pagination } from './components/pagination';
 import { PartCard } from './components/part-card';
 import { SearchNotice } from './components/search-notice';
 import { SortSelect } from './components/sort-select';
-import { countActiveFilters, useCatalogFilters } from './hooks/use-catalog-filters';
+import { countActiveFilters, useCatalogFilters, writeFilters } from './hooks/use-catalog-filters';
 import { LG_MEDIA_QUERY, useMediaQuery } from './hooks/use-media-query';
 
 function CardSkeleton() {
@@ -32,8 +34,29 @@ function CardSkeleton() {
   );
 }
 
+/** This listing at another page, with the same filters. */
+function pageHref(pathname: string, filters: Parameters<typeof writeFilters>[0], page: number): string {
+  const search = writeFilters(filters, page).toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+function NotFoundPanel({ title, text, to, linkLabel }: { title: string; text: string; to: string; linkLabel: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-2 text-slate-600">{text}</p>
+      <Link to={to} className={buttonVariants({ className: 'mt-6' })}>
+        {linkLabel}
+      </Link>
+    </div>
+  );
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
 export default function CatalogPage() {
   const { categorySlug, manufacturerSlug } = useParams();
+  const { pathname } = useLocation();
   const { filters, page, applyFilters, setPage } = useCatalogFilters();
   const { itemCount, toggle } = useQuoteBasket();
   const isDesktop = useMediaQuery(LG_MEDIA_QUERY);
@@ -48,7 +71,10 @@ export default function CatalogPage() {
     manufacturerIds: manufacturerSlug ? (manufacturer.data ? [manufacturer.data.id] : []) : filters.manufacturerIds,
     page,
   };
-  const parts = useParts(listParams, fixedReady);
+  // A range the server would refuse (min above max, from an edited link) is explained here, not fetched.
+  const rangeCheck = specRangesSchema.safeParse(filters.specifications);
+  const rangeProblem = rangeCheck.success ? null : (rangeCheck.error.issues[0]?.message ?? 'Check the specification filters.');
+  const parts = useParts(listParams, fixedReady && rangeProblem === null);
 
   const heading = categorySlug ? (category.data?.name ?? '') : manufacturerSlug ? (manufacturer.data?.name ?? '') : 'All Parts';
   useDocumentTitle(`${heading || 'Catalog'} | ${SITE_NAME}`);
@@ -60,8 +86,9 @@ export default function CatalogPage() {
   if (heading && heading !== 'All Parts') crumbs.push({ label: heading });
 
   const fixedMissing = category.isError || manufacturer.isError;
-  const loading = !fixedMissing && !parts.isError && (parts.isPending || (parts.isPlaceholderData && parts.isFetching));
-  const data = parts.data;
+  const loading = !fixedMissing && !rangeProblem && !parts.isError && (parts.isPending || (parts.isPlaceholderData && parts.isFetching));
+  const data = rangeProblem ? undefined : parts.data;
+  const pastTheEnd = !!data && data.data.length === 0 && data.total > 0 && page > data.totalPages;
   const panel: FilterPanelProps = {
     filters,
     onApply: applyFilters,
@@ -70,10 +97,32 @@ export default function CatalogPage() {
     showManufacturers: !manufacturerSlug,
   };
 
+  if (categorySlug && isNotFound(category.error)) {
+    return (
+      <NotFoundPanel
+        title="Category Not Found"
+        text="The category you're looking for doesn't exist or has been removed."
+        to="/catalog"
+        linkLabel="Return to Catalog"
+      />
+    );
+  }
+  if (manufacturerSlug && isNotFound(manufacturer.error)) {
+    return (
+      <NotFoundPanel
+        title="Manufacturer Not Found"
+        text="The manufacturer you're looking for doesn't exist or has been removed."
+        to="/manufacturers"
+        linkLabel="Browse Manufacturers"
+      />
+    );
+  }
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs items={crumbs} />
-      <div className="grid gap-6 lg:grid-cols-[280px_1fr]">
+      {/* minmax(0, …): long names and part numbers wrap inside the column instead of widening the page. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
         {/* One panel at a time: a sidebar from lg up, otherwise in the sheet behind the Filters button. */}
         {isDesktop ? <FilterPanel key={JSON.stringify(filters)} layout="sidebar" {...panel} /> : null}
         <section aria-labelledby="catalog-heading">
@@ -83,7 +132,7 @@ export default function CatalogPage() {
                 {heading || <Skeleton className="h-8 w-48" />}
               </h1>
               <p className="text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-                {data && !loading && !parts.isError ? `${data.total} results` : fixedMissing ? '0 results' : '\u00a0'}
+                {data && !loading && !parts.isError ? pluralize(data.total, 'result') : '\u00a0'}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
@@ -98,7 +147,33 @@ export default function CatalogPage() {
             </div>
           </div>
           {loading || parts.isError ? null : <SearchNotice query={filters.query} answer={data} />}
-          {loading ? (
+          {rangeProblem ? (
+            <div role="alert" className="rounded-lg border border-amber-300 bg-white p-8 text-center">
+              <h2 className="text-lg font-semibold">Check the specification filters</h2>
+              <p className="mt-1 text-slate-700">{rangeProblem}</p>
+              <Button className="mt-4" variant="outline" onClick={() => applyFilters({ ...filters, specifications: {} })}>
+                Clear specification filters
+              </Button>
+            </div>
+          ) : fixedMissing ? (
+            <div role="alert" className="rounded-lg border border-red-200 bg-white p-12 text-center">
+              <h2 className="text-lg font-semibold">Failed to load parts</h2>
+              <p className="mt-1 text-slate-600">{errorText(category.error ?? manufacturer.error, 'Please try again.')}</p>
+            </div>
+          ) : pastTheEnd ? (
+            <section aria-label="Page not found" className="rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">
+              <h2 className="text-lg font-semibold">Page {page} does not exist</h2>
+              <p className="mt-1 text-slate-600">These results fill {pluralize(data.totalPages, 'page')}.</p>
+              <div className="mt-4 flex flex-wrap justify-center gap-2">
+                <Link to={pageHref(pathname, filters, data.totalPages)} className={buttonVariants()}>
+                  Go to the last page ({data.totalPages})
+                </Link>
+                <Link to={pageHref(pathname, filters, FIRST_PAGE)} className={buttonVariants({ variant: 'outline' })}>
+                  Go to page 1
+                </Link>
+              </div>
+            </section>
+          ) : loading ? (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               {Array.from({ length: CATALOG_SKELETON_CARDS }, (_, i) => (
                 <CardSkeleton key={i} />
@@ -116,7 +191,7 @@ export default function CatalogPage() {
             </div>
           ) : (
             <>
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {data.data.map((part) => (
                   <li key={part.id}>
                     <PartCard part={part} highlight={data.highlight} />

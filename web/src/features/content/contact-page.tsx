@@ -13,7 +13,7 @@ export default function ContactPage() {
         <span>Phone: {SITE_CONTACT.phone}</span>
         <span>
           Email:{' '}
-          <a className="text-blue-700 hover:underline" href={`mailto:${SITE_CONTACT.email}`}>
+          <a className="text-blue-700 underline underline-offset-2" href={`mailto:${SITE_CONTACT.email}`}>
             {SITE_CONTACT.email}
           </a>
         </span>
@@ -21,7 +21,7 @@ export default function ContactPage() {
       <h2>Technical support</h2>
       <p>
         Hotline {SITE_CONTACT.supportHotline}, email{' '}
-        <a className="text-blue-700 hover:underline" href={`mailto:${SITE_CONTACT.supportEmail}`}>
+        <a className="text-blue-700 underline underline-offset-2" href={`mailto:${SITE_CONTACT.supportEmail}`}>
           {SITE_CONTACT.supportEmail}
         </a>
         . After-hours emergencies: {SITE_CONTACT.emergencyLine} (additional fees may apply).

@@ -8,6 +8,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { topLevelCategories } from '../../lib/category-tree';
 import { useFeaturedParts } from './api/get-featured-parts';
 
 function SkeletonCards({ count, testId }: { count: number; testId: string }) {
@@ -32,6 +33,8 @@ export default function HomePage() {
   const categories = useCategories();
   const manufacturers = useManufacturers();
   const featured = useFeaturedParts();
+  // Sub-categories are reached from their parent's page; the home page shows the first level.
+  const topCategories = categories.data ? topLevelCategories(categories.data) : [];
   useDocumentTitle(`${SITE_NAME} | Industrial Components from Top Manufacturers`);
 
   return (
@@ -65,10 +68,10 @@ export default function HomePage() {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {categories.isPending ? (
             <SkeletonCards count={HOME_CATEGORIES} testId="category-skeleton" />
-          ) : !categories.data?.length ? (
+          ) : topCategories.length === 0 ? (
             <Empty text="No categories available at the moment." />
           ) : (
-            categories.data.slice(0, HOME_CATEGORIES).map((c) => (
+            topCategories.slice(0, HOME_CATEGORIES).map((c) => (
               <Link key={c.id} to={`/catalog/${c.slug}`} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
                 <Card className="h-full transition-shadow hover:shadow-md">
                   <CardHeader>

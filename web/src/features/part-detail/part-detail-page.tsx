@@ -1,14 +1,18 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipboardPlus } from 'lucide-react';
 import { SITE_NAME } from '@parts/shared/constants';
+import { specName } from '@parts/shared/spec-names';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { PartImage } from '../../components/part-image';
+import { PartStatusBadge } from '../../components/part-status-badge';
+import { QuantityInput } from '../../components/quantity-input';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { capitalize, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { useQuoteBasket } from '../../lib/quote-basket';
 import { usePart } from './api/get-part';
 
@@ -31,6 +35,7 @@ export default function PartDetailPage() {
   const { partSlug } = useParams();
   const { data: part, isPending, isError } = usePart(partSlug);
   const { add } = useQuoteBasket();
+  const [quantity, setQuantity] = useState(1);
 
   useDocumentTitle(part ? `${part.name} - ${part.manufacturer?.name ?? 'Unknown Manufacturer'} | ${SITE_NAME}` : 'Part Details');
 
@@ -60,14 +65,14 @@ export default function PartDetailPage() {
       {isPending || !part ? (
         <PartSkeleton />
       ) : (
-        <div className="grid gap-8 md:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-2">
           {/* self-start: the card keeps the picture's own 4:3 box instead of stretching to the text column. */}
           <Card className="self-start overflow-hidden">
             <PartImage src={part.image} alt={part.name} />
           </Card>
           <div className="grid content-start gap-4">
             <div>
-              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{part.name}</h1>
+              <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">{part.name}</h1>
               {part.manufacturer ? (
                 <Link to={`/manufacturer/${part.manufacturer.slug}`} className="mt-1 inline-block rounded text-blue-700 hover:underline">
                   {part.manufacturer.name}
@@ -76,7 +81,10 @@ export default function PartDetailPage() {
                 <p className="mt-1 text-slate-600">Unknown Manufacturer</p>
               )}
             </div>
-            <p className="font-mono text-slate-800">Part # {part.partNumber}</p>
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="min-w-0 font-mono text-slate-800 [overflow-wrap:anywhere]">Part # {part.partNumber}</p>
+              <PartStatusBadge status={part.status} />
+            </div>
             <p className="text-xl font-semibold">{formatPrice(part.price)}</p>
             {part.category ? (
               <div className="flex items-center gap-2 text-sm">
@@ -96,10 +104,10 @@ export default function PartDetailPage() {
                 {specs.length === 0 ? (
                   <p className="text-sm text-slate-600">No specifications available for this part</p>
                 ) : (
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+                  <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
                     {specs.map(([key, value]) => (
                       <div key={key} className="contents">
-                        <dt className="font-medium text-slate-700">{capitalize(key)}</dt>
+                        <dt className="font-medium text-slate-700">{specName(key)}</dt>
                         <dd className="text-slate-900">{value}</dd>
                       </div>
                     ))}
@@ -107,8 +115,12 @@ export default function PartDetailPage() {
                 )}
               </CardContent>
             </Card>
-            <div>
-              <Button size="lg" onClick={() => add(part)}>
+            <div className="flex flex-wrap items-end gap-3">
+              <label className="grid gap-1 text-sm font-medium text-slate-700">
+                Quantity
+                <QuantityInput label="Quantity" value={quantity} onCommit={setQuantity} className="h-11 w-24" />
+              </label>
+              <Button size="lg" onClick={() => add(part, quantity)}>
                 <ClipboardPlus className="h-5 w-5" aria-hidden />
                 Add to Quote Request
               </Button>

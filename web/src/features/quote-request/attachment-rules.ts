@@ -1,3 +1,4 @@
+import { attachmentTooLargeMessage, attachmentTypeMessage } from '@parts/shared/attachment-messages';
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MIME_TYPES, MAX_ATTACHMENT_BYTES } from '@parts/shared/constants';
 
 const mimeByExtension: Record<string, string> = {
@@ -26,7 +27,7 @@ export type AttachmentProblem = { title: 'File too large' | 'Invalid file type';
 export function checkAttachment(file: Pick<File, 'name' | 'type' | 'size'>): AttachmentProblem | null {
   const extOk = (ATTACHMENT_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
   const typeOk = file.type === '' || file.type === 'application/octet-stream' || (ATTACHMENT_MIME_TYPES as readonly string[]).includes(file.type);
-  if (!extOk || !typeOk) return { title: 'Invalid file type', description: `${file.name} is not a supported file type.` };
-  if (file.size > MAX_ATTACHMENT_BYTES) return { title: 'File too large', description: `${file.name} exceeds the 5MB limit.` };
+  if (!extOk || !typeOk) return { title: 'Invalid file type', description: attachmentTypeMessage(file.name) };
+  if (file.size > MAX_ATTACHMENT_BYTES) return { title: 'File too large', description: attachmentTooLargeMessage(file.name) };
   return null;
 }

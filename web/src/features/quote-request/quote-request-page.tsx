@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Trash2 } from 'lucide-react';
-import { MIN_QUOTE_QUANTITY, SITE_NAME } from '@parts/shared/constants';
+import { SITE_NAME } from '@parts/shared/constants';
 import { quoteFormSchema } from '@parts/shared/schemas';
 import { PageSpinner } from '../../components/page-spinner';
+import { QuantityInput } from '../../components/quantity-input';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -16,6 +17,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
 import { useQuoteBasket } from '../../lib/quote-basket';
+import { loginPathFor } from '../../lib/return-to';
 import { useCurrentUser } from '../../lib/session';
 import { useSubmitQuoteRequest } from './api/submit-quote-request';
 import { AttachmentPicker } from './components/attachment-picker';
@@ -58,7 +60,7 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
   );
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold">Request a Quote</h1>
         <p className="mt-1 text-slate-600" data-testid="quote-item-count">
@@ -74,24 +76,22 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
             <CardTitle>Selected Items</CardTitle>
           </CardHeader>
           <CardContent>
-            <ul className="grid gap-2">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
               {basket.items.map((item) => (
                 <li key={item.part.id} className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3">
-                  <div className="min-w-0 flex-1">
-                    <Link to={`/part/${item.part.slug}`} className="font-medium hover:underline">
+                  <div className="min-w-0 basis-48 grow">
+                    <Link to={`/part/${item.part.slug}`} className="break-words font-medium [overflow-wrap:anywhere] hover:underline">
                       {item.part.name}
                     </Link>
-                    <p className="text-sm text-slate-600">
+                    <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
                       {item.part.partNumber} · {item.part.manufacturer?.name ?? 'Unknown Manufacturer'}
                     </p>
                   </div>
-                  <input
-                    type="number"
-                    min={MIN_QUOTE_QUANTITY}
+                  <QuantityInput
+                    label={`Quantity for ${item.part.name}`}
                     value={item.quantity}
-                    onChange={(e) => basket.setQuantity(item.part.id, e.target.value)}
-                    aria-label={`Quantity for ${item.part.name}`}
-                    className="h-9 w-24 rounded-md border border-slate-300 px-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+                    onCommit={(quantity) => basket.setQuantity(item.part.id, quantity)}
+                    className="w-24"
                   />
                   <Button variant="ghost" size="icon" onClick={() => basket.remove(item.part.id)} aria-label={`Remove ${item.part.name}`}>
                     <Trash2 className="h-4 w-4" aria-hidden />
@@ -152,8 +152,9 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
 
 export default function QuoteRequestPage() {
   const { data: user, isPending } = useCurrentUser();
+  const location = useLocation();
   useDocumentTitle(`Request a Quote | ${SITE_NAME}`);
   if (isPending) return <PageSpinner label="Loading your account" />;
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={loginPathFor('/auth', `${location.pathname}${location.search}`)} replace />;
   return <QuoteRequestContent defaults={{ customerName: user.name ?? '', customerEmail: user.email ?? '' }} />;
 }

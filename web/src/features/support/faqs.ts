@@ -1,3 +1,4 @@
+import { ATTACHMENT_HINT } from '@parts/shared/attachment-messages';
 import { SITE_NAME } from '@parts/shared/constants';
 
 export interface Faq {
@@ -11,7 +12,7 @@ export const FAQS: Faq[] = [
     id: 'order',
     question: 'How do I request a quote for parts?',
     answer:
-      'Add the parts you need to your quote basket from the catalog or a part page, then open Request a Quote, fill in your details and submit. You can attach drawings or specifications (JPG, PNG, PDF, DOC or DOCX, up to 5MB each).',
+      `Add the parts you need to your quote basket from the catalog or a part page, then open Request a Quote, fill in your details and submit. You can attach drawings or specifications (${ATTACHMENT_HINT}).`,
   },
   {
     id: 'shipping',

@@ -18,7 +18,7 @@ import { isFinished, useImportJob } from '../api/get-import-job';
 import { getAdminStatsQueryOptions } from '../api/get-admin-stats';
 import { partListsKey } from '../api/get-admin-parts';
 import { toastImportResult } from '../lib/admin-toasts';
-import { OPTIONAL_FIELDS, REQUIRED_FIELDS, assignTarget, estimateRows, hasRequired, specTarget } from '../lib/column-mapping';
+import { OPTIONAL_FIELDS, REQUIRED_FIELDS, assignTarget, estimateRows, guessMapping, hasRequired, specTarget } from '../lib/column-mapping';
 
 type Step = 'upload' | 'mapping' | 'results';
 const NOT_MAPPED = 'not-mapped';
@@ -122,7 +122,7 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
     previewCsv.mutate(file, {
       onSuccess: (answer) => {
         setPreview(answer);
-        setMapping({});
+        setMapping(guessMapping(answer.headers));
         setStep('mapping');
       },
     });

@@ -81,7 +81,7 @@ export function EntityTab<T extends { id: number; name: string }>(props: EntityT
     );
   } else {
     body = (
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.id}>{renderCard(item, <EditButton iconOnly name={item.name} onClick={() => onEdit(item)} />)}</li>
         ))}

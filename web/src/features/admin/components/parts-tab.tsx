@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, Upload } from 'lucide-react';
-import { PART_STATUS_LABELS } from '@parts/shared/constants';
 import type { PartView } from '@parts/shared/schemas';
-import { Badge } from '../../../components/ui/badge';
+import { PartStatusBadge } from '../../../components/part-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -20,18 +19,13 @@ import { PartDialog } from './part-dialog';
 
 const SEARCH_DELAY_MS = 300;
 
-function StatusBadge({ status }: { status: PartView['status'] }) {
-  const variant = status === 'active' ? 'green' : status === 'discontinued' ? 'red' : 'blue';
-  return <Badge variant={variant}>{PART_STATUS_LABELS[status] ?? status}</Badge>;
-}
-
 const COLUMNS: EntityColumn<PartView>[] = [
   { header: 'Part Number', cellClassName: 'font-mono text-xs', cell: (p) => p.partNumber },
   { header: 'Name', cellClassName: 'font-medium', cell: (p) => p.name },
   { header: 'Category', cell: (p) => p.category?.name ?? 'N/A' },
   { header: 'Manufacturer', cell: (p) => p.manufacturer?.name ?? 'N/A' },
   { header: 'Price', cell: (p) => formatPrice(p.price) },
-  { header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+  { header: 'Status', cell: (p) => <PartStatusBadge showActive status={p.status} /> },
 ];
 
 export function PartsTab() {
@@ -75,10 +69,10 @@ export function PartsTab() {
           <PartImage src={p.image} alt={p.name} className="h-36" />
           <CardContent className="grid gap-1 pt-4">
             <div className="flex items-start justify-between gap-2">
-              <h3 className="font-semibold">{p.name}</h3>
+              <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">{p.name}</h3>
               {edit}
             </div>
-            <p className="font-mono text-xs text-slate-600">{p.partNumber}</p>
+            <p className="font-mono text-xs text-slate-600 [overflow-wrap:anywhere]">{p.partNumber}</p>
             <p className="font-semibold text-blue-800">{formatPrice(p.price)}</p>
             <p className="text-xs text-slate-600">
               {p.category?.name ?? 'N/A'} · {p.manufacturer?.name ?? 'N/A'}
@@ -90,7 +84,7 @@ export function PartsTab() {
       leading={
         <form
           role="search"
-          className="flex gap-2"
+          className="flex w-full gap-2 sm:w-auto"
           onSubmit={(event) => {
             event.preventDefault();
             setSubmitted(typed);
@@ -102,7 +96,7 @@ export function PartsTab() {
             placeholder="Search parts..."
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            className="w-56"
+            className="min-w-0 flex-1 sm:w-56 sm:flex-none"
           />
           <Button type="submit" variant="outline">
             <Search className="h-4 w-4" aria-hidden />

@@ -1,12 +1,14 @@
 import { Paperclip } from 'lucide-react';
 import type { QuoteStatus } from '@parts/shared/constants';
-import type { QuoteRequest } from '@parts/shared/schemas';
+import type { Attachment, QuoteItem, QuoteRequest } from '@parts/shared/schemas';
+import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
-import { capitalize, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatUnitPrice } from '../../../lib/format';
+import { historyText } from '../../../components/quote-loop/history-entry';
 import { useQuoteRequest } from '../api/get-quote-request';
 import { useUpdateQuoteStatus } from '../api/update-quote-status';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
@@ -15,6 +17,84 @@ import { OptionSelect } from './option-select';
 
 function formatBytes(size: number): string {
   return size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+}
+
+const hasDetails = (item: QuoteItem) =>
+  Boolean(item.reference || item.targetPrice !== undefined || item.neededBy || item.note || item.attachments?.length);
+
+/** One line: a catalogue part, or a free-text line (not in the catalogue) marked as such. */
+function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean }) {
+  const free = item.part ? undefined : (item.freeText ?? {});
+  return (
+    <TableRow data-testid="quote-line">
+      <TableCell className="font-mono text-xs">{item.part?.partNumber ?? free?.partNumber ?? '—'}</TableCell>
+      <TableCell>
+        {item.part ? (
+          item.part.name
+        ) : (
+          <div className="grid gap-1">
+            <Badge variant="yellow" className="w-fit">
+              Not in catalogue
+            </Badge>
+            {free?.description ? <span>{free.description}</span> : null}
+            {free?.manufacturer ? <span className="text-xs text-slate-600">{free.manufacturer}</span> : null}
+          </div>
+        )}
+      </TableCell>
+      <TableCell className="text-right">{item.quantity}</TableCell>
+      {withDetails ? (
+        <TableCell className="text-xs">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
+            {item.reference ? (
+              <>
+                <dt className="text-slate-600">Reference</dt>
+                <dd>{item.reference}</dd>
+              </>
+            ) : null}
+            {item.targetPrice !== undefined ? (
+              <>
+                <dt className="text-slate-600">Target price</dt>
+                <dd>{formatUnitPrice(item.targetPrice)}</dd>
+              </>
+            ) : null}
+            {item.neededBy ? (
+              <>
+                <dt className="text-slate-600">Needed by</dt>
+                <dd>{formatDate(item.neededBy)}</dd>
+              </>
+            ) : null}
+            {item.note ? (
+              <>
+                <dt className="text-slate-600">Note</dt>
+                <dd className="whitespace-pre-wrap">{item.note}</dd>
+              </>
+            ) : null}
+          </dl>
+          {item.attachments?.length ? <AttachmentList attachments={item.attachments} /> : null}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}
+
+function AttachmentList({ attachments }: { attachments: Attachment[] }) {
+  return (
+    <ul className="grid gap-1 text-sm">
+      {attachments.map((a) => (
+        <li key={a.key} className="flex items-center gap-2">
+          <Paperclip className="h-4 w-4 text-slate-500" aria-hidden />
+          {a.url ? (
+            <a href={a.url} download={a.fileName} rel="noreferrer" className="text-blue-700 underline-offset-4 hover:underline">
+              {a.fileName}
+            </a>
+          ) : (
+            <span>{a.fileName}</span>
+          )}
+          <span className="text-xs text-slate-500">({formatBytes(a.size)})</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Details({ request }: { request: QuoteRequest }) {
@@ -64,15 +144,12 @@ function Details({ request }: { request: QuoteRequest }) {
                 <TableHead>Part Number</TableHead>
                 <TableHead>Name</TableHead>
                 <TableHead className="text-right">Quantity</TableHead>
+                {request.items.some(hasDetails) ? <TableHead>Details</TableHead> : null}
               </TableRow>
             </TableHeader>
             <TableBody>
               {request.items.map((item) => (
-                <TableRow key={item.id}>
-                  <TableCell className="font-mono text-xs">{item.part.partNumber}</TableCell>
-                  <TableCell>{item.part.name}</TableCell>
-                  <TableCell className="text-right">{item.quantity}</TableCell>
-                </TableRow>
+                <ItemRow key={item.id} item={item} withDetails={request.items.some(hasDetails)} />
               ))}
             </TableBody>
           </Table>
@@ -96,21 +173,7 @@ function Details({ request }: { request: QuoteRequest }) {
       {request.attachments.length > 0 ? (
         <section aria-label="Attachments" className="grid gap-1">
           <h3 className="text-sm font-semibold">Attachments</h3>
-          <ul className="grid gap-1 text-sm">
-            {request.attachments.map((a) => (
-              <li key={a.key} className="flex items-center gap-2">
-                <Paperclip className="h-4 w-4 text-slate-500" aria-hidden />
-                {a.url ? (
-                  <a href={a.url} download={a.fileName} rel="noreferrer" className="text-blue-700 underline-offset-4 hover:underline">
-                    {a.fileName}
-                  </a>
-                ) : (
-                  <span>{a.fileName}</span>
-                )}
-                <span className="text-xs text-slate-500">({formatBytes(a.size)})</span>
-              </li>
-            ))}
-          </ul>
+          <AttachmentList attachments={request.attachments} />
         </section>
       ) : null}
 
@@ -122,7 +185,7 @@ function Details({ request }: { request: QuoteRequest }) {
               <li key={`${h.at}-${index}`} className="flex flex-wrap items-center gap-2">
                 <span className="text-slate-600">{formatDateTime(h.at)}</span>
                 <span>
-                  {h.from ? `${capitalize(h.from)} → ${capitalize(h.to)}` : capitalize(h.to)} by {h.by}
+                  {historyText(h)} by {h.by}
                 </span>
               </li>
             ))}

@@ -3,7 +3,7 @@ import type { Category } from '@parts/shared/schemas';
 import { columnMappingSchema } from '@parts/shared/schemas';
 import { excludedParents } from './category-tree';
 import { autoSlug } from './slug-autofill';
-import { assignTarget, estimateRows, hasRequired, specTarget } from './column-mapping';
+import { assignTarget, estimateRows, guessMapping, hasRequired, specTarget } from './column-mapping';
 
 const category = (id: number, parentId?: number): Category => ({ id, name: `C${id}`, slug: `c${id}`, parentId });
 
@@ -23,8 +23,8 @@ describe('excludedParents', () => {
 });
 
 describe('autoSlug', () => {
-  it('fills an empty slug from the name with the spec rule', () => {
-    expect(autoSlug({ slug: '', previousName: '', name: 'Ball Valves & Fittings', editing: true })).toBe('ball-valves--fittings');
+  it('fills an empty slug from the name with the shared slug rule', () => {
+    expect(autoSlug({ slug: '', previousName: '', name: 'Ball Valves & Fittings', editing: true })).toBe('ball-valves-and-fittings');
   });
 
   it('keeps following the name in a create dialog until the slug is edited by hand', () => {
@@ -55,6 +55,32 @@ describe('column mapping', () => {
     mapping = assignTarget(mapping, 'C', '');
     expect(mapping).toEqual({ B: 'name' });
     expect(hasRequired(mapping)).toBe(false);
+  });
+
+  it('pre-maps headers named like a field, its label or the template; the rest stay unmapped', () => {
+    const template = ['name', 'partNumber', 'description', 'price', 'categoryId', 'manufacturerId', 'status', 'image', 'spec:bore', 'spec:pressureRating'];
+    expect(guessMapping(template)).toEqual({
+      name: 'name',
+      partNumber: 'partNumber',
+      description: 'description',
+      price: 'price',
+      categoryId: 'categoryId',
+      manufacturerId: 'manufacturerId',
+      status: 'status',
+      image: 'image',
+      'spec:bore': 'spec:bore',
+      'spec:pressureRating': 'spec:pressureRating',
+    });
+    expect(guessMapping(['Part Name', 'PART NUMBER', 'Image URL', 'Category', 'Product', 'SKU', 'Bore'])).toEqual({
+      'Part Name': 'name',
+      'PART NUMBER': 'partNumber',
+      'Image URL': 'image',
+      Category: 'categoryId',
+    });
+    // One column per field: a second header naming the same field stays unmapped.
+    expect(guessMapping(['name', 'Part Name'])).toEqual({ name: 'name' });
+    expect(specTarget('spec:bore')).toBe('spec:bore');
+    expect(columnMappingSchema.safeParse(guessMapping(template)).success).toBe(true);
   });
 
   it('estimates the rows of a file from its head', async () => {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { SPEC_FILTERS } from '@parts/shared/constants';
 import type { FacetCount } from '@parts/shared/schemas';
 import { useCategories } from '../../../api/get-categories';
@@ -9,6 +9,8 @@ import { PartSearchBox } from '../../../components/part-search-box';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
+import { buildCategoryTree, subtreeIds, type CategoryNode } from '../../../lib/category-tree';
+import { cn } from '../../../lib/cn';
 import type { CatalogFilters, SpecRange } from '../hooks/use-catalog-filters';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -46,6 +48,17 @@ function toRanges(text: RangeText): Record<string, SpecRange> {
     if (range.min !== undefined || range.max !== undefined) ranges[key] = range;
   }
   return ranges;
+}
+
+const RANGE_ERROR = 'The minimum must not be above the maximum.';
+
+/** The keys whose typed minimum is above the typed maximum. */
+function invertedRanges(text: RangeText): Set<string> {
+  const bad = new Set<string>();
+  for (const [key, range] of Object.entries(toRanges(text))) {
+    if (range.min !== undefined && range.max !== undefined && range.min > range.max) bad.add(key);
+  }
+  return bad;
 }
 
 export interface FilterPanelProps {
@@ -95,6 +108,75 @@ function CheckList({
   );
 }
 
+function CategoryTreeList({
+  nodes,
+  selected,
+  counts,
+  onToggle,
+  depth = 0,
+}: {
+  nodes: CategoryNode[];
+  selected: number[];
+  counts: Map<number, number> | undefined;
+  onToggle: (id: number, checked: boolean) => void;
+  depth?: number;
+}) {
+  return (
+    <ul className={cn('grid gap-2', depth > 0 && 'ml-6 mt-2')}>
+      {nodes.map((node) => (
+        <CategoryTreeItem key={node.category.id} node={node} selected={selected} counts={counts} onToggle={onToggle} depth={depth} />
+      ))}
+    </ul>
+  );
+}
+
+function CategoryTreeItem({
+  node,
+  selected,
+  counts,
+  onToggle,
+  depth,
+}: {
+  node: CategoryNode;
+  selected: number[];
+  counts: Map<number, number> | undefined;
+  onToggle: (id: number, checked: boolean) => void;
+  depth: number;
+}) {
+  const { category, children } = node;
+  // A ticked sub-category is shown from the start.
+  const [open, setOpen] = useState(() => children.some((child) => subtreeIds(child).some((id) => selected.includes(id))));
+  const id = `category-${category.id}`;
+  const count = counts ? (counts.get(category.id) ?? 0) : undefined;
+  return (
+    <li className="text-sm">
+      <div className="flex items-center gap-2">
+        {children.length > 0 ? (
+          <button
+            type="button"
+            className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+            aria-label={`Show subcategories of ${category.name}`}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <ChevronRight className={cn('h-4 w-4 transition-transform', open && 'rotate-90')} aria-hidden />
+          </button>
+        ) : (
+          <span className="w-4 shrink-0" aria-hidden />
+        )}
+        <Checkbox id={id} checked={selected.includes(category.id)} onCheckedChange={(c) => onToggle(category.id, c === true)} />
+        <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer [overflow-wrap:anywhere]">
+          {category.name}
+        </label>
+        {count !== undefined ? <span className="text-xs text-slate-600">({count})</span> : null}
+      </div>
+      {open && children.length > 0 ? (
+        <CategoryTreeList nodes={children} selected={selected} counts={counts} onToggle={onToggle} depth={depth + 1} />
+      ) : null}
+    </li>
+  );
+}
+
 export function FilterPanel({ filters, onApply, facets, showCategories, showManufacturers, layout, onApplied }: FilterPanelLayoutProps) {
   const categories = useCategories();
   const manufacturers = useManufacturers();
@@ -102,11 +184,18 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
   const [categoryIds, setCategoryIds] = useState(filters.categoryIds);
   const [manufacturerIds, setManufacturerIds] = useState(filters.manufacturerIds);
   const [ranges, setRanges] = useState<RangeText>(() => toText(filters.specifications));
+  const [checkRanges, setCheckRanges] = useState(false);
+  const badRanges = checkRanges ? invertedRanges(ranges) : new Set<string>();
 
   const categoryCounts = facets ? new Map(facets.categories.map((f) => [f.id, f.count])) : undefined;
   const manufacturerCounts = facets ? new Map(facets.manufacturers.map((f) => [f.id, f.count])) : undefined;
 
   const apply = (overrides: Partial<CatalogFilters> = {}) => {
+    // The server refuses such a range too; say so here, beside the fields, and keep the current results.
+    if (invertedRanges(ranges).size > 0) {
+      setCheckRanges(true);
+      return;
+    }
     onApply({
       ...filters,
       query: query.trim() || undefined,
@@ -123,6 +212,7 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
     setCategoryIds([]);
     setManufacturerIds([]);
     setRanges(toText({}));
+    setCheckRanges(false);
     onApply({ ...filters, query: undefined, categoryIds: [], manufacturerIds: [], specifications: {} });
   };
 
@@ -160,13 +250,14 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
           {categories.isPending ? (
             <p className="text-sm text-slate-600">Loading categories...</p>
           ) : (
-            <CheckList
-              name="category"
-              items={categories.data ?? []}
-              selected={categoryIds}
-              counts={categoryCounts}
-              onToggle={(id, checked) => setCategoryIds((l) => toggle(l, id, checked))}
-            />
+            <div className="max-h-80 overflow-y-auto pr-1">
+              <CategoryTreeList
+                nodes={buildCategoryTree(categories.data ?? [])}
+                selected={categoryIds}
+                counts={categoryCounts}
+                onToggle={(id, checked) => setCategoryIds((l) => toggle(l, id, checked))}
+              />
+            </div>
           )}
         </Section>
       ) : null}
@@ -187,7 +278,10 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
       ) : null}
       <Section title="Specifications">
         <div className="grid gap-4">
-          {SPEC_FILTERS.map((spec) => (
+          {SPEC_FILTERS.map((spec) => {
+            const invalid = badRanges.has(spec.key);
+            const errorId = `range-error-${spec.key}`;
+            return (
             <fieldset key={spec.key}>
               <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
               <div className="flex items-center gap-2">
@@ -197,6 +291,8 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
                   step="any"
                   placeholder="Min"
                   aria-label={`${spec.label} minimum`}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={invalid ? errorId : undefined}
                   value={ranges[spec.key]?.min ?? ''}
                   onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: e.target.value, max: r[spec.key]?.max ?? '' } }))}
                 />
@@ -207,12 +303,20 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
                   step="any"
                   placeholder="Max"
                   aria-label={`${spec.label} maximum`}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={invalid ? errorId : undefined}
                   value={ranges[spec.key]?.max ?? ''}
                   onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: r[spec.key]?.min ?? '', max: e.target.value } }))}
                 />
               </div>
+              {invalid ? (
+                <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
+                  {RANGE_ERROR}
+                </p>
+              ) : null}
             </fieldset>
-          ))}
+            );
+          })}
         </div>
       </Section>
     </>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Paperclip, X } from 'lucide-react';
+import { ATTACHMENT_HINT } from '@parts/shared/attachment-messages';
 import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
@@ -8,6 +9,9 @@ import { checkAttachment } from '../attachment-rules';
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
+
+/** Two picks of one file look alike in name, size and type (the browser gives no path). */
+const sameFileKey = (file: File) => `${file.name}|${file.size}|${file.type}`;
 
 export function AttachmentPicker({ files, onChange, disabled }: { files: File[]; onChange: (files: File[]) => void; disabled?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -24,11 +28,26 @@ export function AttachmentPicker({ files, onChange, disabled }: { files: File[];
         return;
       }
     }
-    if (files.length + picked.length > MAX_ATTACHMENTS) {
+    const known = new Set(files.map(sameFileKey));
+    const fresh: File[] = [];
+    const duplicates: File[] = [];
+    for (const file of picked) {
+      if (known.has(sameFileKey(file))) duplicates.push(file);
+      else {
+        known.add(sameFileKey(file));
+        fresh.push(file);
+      }
+    }
+    if (duplicates.length > 0) {
+      const names = duplicates.map((f) => f.name).join(', ');
+      toast({ title: 'Already attached', description: `${names} ${duplicates.length === 1 ? 'is' : 'are'} already attached.` });
+    }
+    if (fresh.length === 0) return;
+    if (files.length + fresh.length > MAX_ATTACHMENTS) {
       toast({ title: 'Too many files', description: `You can attach at most ${MAX_ATTACHMENTS} files.`, variant: 'destructive' });
       return;
     }
-    onChange([...files, ...picked]);
+    onChange([...files, ...fresh]);
   };
 
   return (
@@ -48,7 +67,7 @@ export function AttachmentPicker({ files, onChange, disabled }: { files: File[];
         className="block w-full cursor-pointer rounded-md border border-slate-300 bg-white text-sm file:mr-3 file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
       />
       <p id="quote-attachments-hint" className="text-xs text-slate-600">
-        JPG, PNG, PDF, DOC or DOCX, up to 5MB each.
+        {ATTACHMENT_HINT}.
       </p>
       {files.length > 0 ? (
         <ul className="grid gap-2" aria-label="Attached files">

@@ -28,7 +28,7 @@ export function MyQuoteRequests() {
                 <div>
                   <p className="font-medium">Quote Request #{q.id}</p>
                   <p className="text-slate-600">
-                    {formatDateTime(q.createdAt)} · {pluralize(q.items.length, 'item')}
+                    {formatDateTime(q.createdAt)} · {pluralize(q.itemCount ?? q.items.length, 'item')}
                   </p>
                 </div>
                 <QuoteStatusBadge status={q.status} />

@@ -1,0 +1,77 @@
+import { partInputSchema, partStatusSchema, slugSchema, type PartInput } from '@parts/shared/schemas';
+import { normalizePartNumber } from '@parts/shared/part-number';
+import { parseSpecifications } from '@parts/shared/spec-values';
+import type { StoredPart } from '../../ports/catalog-repository';
+import { keys } from './keys';
+import { compact } from './support';
+
+/** A bulk-upsert row: the slug is only used when the part is new. */
+export const partUpsertSchema = partInputSchema.omit({ slug: true }).extend({ slug: slugSchema.optional() });
+
+/** The whole part as one item, so a stream record carries everything the search indexer needs. */
+export function encodePart(id: number, input: Omit<PartInput, 'slug'> & { slug: string }, version: number, createdAt: string, updatedAt: string) {
+  return {
+    ...keys.part(id),
+    type: 'part',
+    id,
+    ...compact({
+      name: input.name,
+      slug: input.slug,
+      partNumber: input.partNumber,
+      description: input.description,
+      status: input.status,
+      categoryId: input.categoryId,
+      manufacturerId: input.manufacturerId,
+      image: input.image,
+    }),
+    partNumberNorm: normalizePartNumber(input.partNumber),
+    specifications: input.specifications,
+    specNumbers: parseSpecifications(input.specifications),
+    price: input.price ?? null,
+    version,
+    createdAt,
+    updatedAt,
+  };
+}
+export type PartItem = ReturnType<typeof encodePart>;
+
+/**
+ * A part item as read from the table or from a stream image; undefined when it is not a readable part
+ * (no integer id or version, no part number, an unknown status).
+ */
+export function decodePart(item: Record<string, unknown>): StoredPart | undefined {
+  const id = Number(item.id);
+  const version = Number(item.version);
+  const status = partStatusSchema.safeParse(item.status);
+  if (!Number.isInteger(id) || !Number.isInteger(version) || typeof item.partNumber !== 'string' || !status.success) return undefined;
+  return {
+    id,
+    name: String(item.name ?? ''),
+    slug: String(item.slug ?? ''),
+    partNumber: item.partNumber,
+    ...(typeof item.description === 'string' && item.description ? { description: item.description } : {}),
+    status: status.data,
+    categoryId: Number(item.categoryId),
+    manufacturerId: Number(item.manufacturerId),
+    specifications: recordOf(item.specifications, (v): v is string => typeof v === 'string'),
+    price: typeof item.price === 'number' ? item.price : null,
+    ...(typeof item.image === 'string' && item.image ? { image: item.image } : {}),
+    version,
+    specNumbers: recordOf(item.specNumbers, (v): v is number => typeof v === 'number' && Number.isFinite(v)),
+    createdAt: String(item.createdAt ?? ''),
+    updatedAt: String(item.updatedAt ?? ''),
+  };
+}
+
+/** The part just written, as callers get it back. */
+export function writtenPart(item: PartItem): StoredPart {
+  const part = decodePart(item);
+  if (!part) throw new Error(`Part ${item.id} was encoded into an unreadable item`);
+  return part;
+}
+
+function recordOf<T>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (keep(v)) out[k] = v;
+  return out;
+}

@@ -1,0 +1,84 @@
+import { Hono, type Context } from 'hono';
+import { applySavedMapping, guessBomColumns } from '@parts/shared/bom-columns';
+import {
+  MAX_BOM_FILE_BYTES,
+  bomMatchRequestSchema,
+  bomPasteSchema,
+  savedBomMappingSchema,
+  type BomMatchResponse,
+  type BomSheet,
+} from '@parts/shared/bom';
+import type { AppDeps } from '../app';
+import type { AppEnv } from '../http/app-env';
+import { validate } from '../http/validate';
+import { limitBody, mediaType, requireJson, UnsupportedMediaTypeError } from '../http/body';
+import { currentUser, requireUser } from '../http/session';
+import { clientAddress } from '../http/client-address';
+import { readMultipart } from '../http/multipart';
+import { parseOrThrow, readJson } from '../http/parse';
+import { DomainError, TooManyRequestsError, ValidationError } from '../domain/errors';
+import { BOM_FILE_TOO_LARGE, readBomFile, readBomText, type BomTable } from '../bom/bom-reader';
+import { createMemoryRateLimiter, type WindowPolicy } from '../bom/bom-rate-limit';
+
+/** Reading and matching lists is open to guests (an account is needed only to submit): limited per address. */
+export const BOM_RATE_POLICY: WindowPolicy = { kind: 'window', limit: 60, windowMs: 10 * 60_000 };
+export const BOM_FILE_REQUIRED = 'Choose a CSV, TSV or XLSX file';
+/** A 2,000-line match request with every field at its limit is about 1.4 MB of JSON. */
+const MAX_MATCH_BODY_BYTES = 1_536 * 1024;
+
+/**
+ * A buyer's parts list: read a file or pasted text into rows with a guessed column mapping, match the
+ * confirmed lines against the catalogue, and remember a signed-in buyer's mapping. See docs/bom.md.
+ */
+export function bomRoutes(deps: AppDeps) {
+  const limiter = createMemoryRateLimiter(deps.now ?? (() => new Date()));
+  const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
+  const limited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const decision = await limiter.check(`bom:${clientAddress(c, addressOptions)}`, BOM_RATE_POLICY);
+    if (!decision.allowed) {
+      c.header('Retry-After', String(decision.retryAfterSeconds));
+      throw new TooManyRequestsError(`Too many parts lists in a short time; try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minutes`);
+    }
+    await next();
+  };
+
+  /** The rows with the signed-in buyer's remembered mapping when it fits these headers, else the guess. */
+  async function sheetOf(c: Context<AppEnv>, table: BomTable): Promise<BomSheet> {
+    const guess = guessBomColumns(table.rows);
+    const user = c.get('user');
+    if (guess.hasHeader && user) {
+      const saved = await deps.users.getBomMapping(user.username);
+      const remembered = saved ? applySavedMapping(table.rows[0]!, saved) : undefined;
+      if (remembered) return { rows: table.rows, hasHeader: true, mapping: remembered, mappingSource: 'remembered', ...(table.sheet ? { sheet: table.sheet } : {}) };
+    }
+    return { rows: table.rows, hasHeader: guess.hasHeader, mapping: guess.mapping, mappingSource: 'guessed', ...(table.sheet ? { sheet: table.sheet } : {}) };
+  }
+
+  return new Hono<AppEnv>()
+    .post('/parse', limited, limitBody(MAX_BOM_FILE_BYTES + 64 * 1024), async (c) => {
+      const type = mediaType(c.req.header('content-type'));
+      let table: BomTable;
+      if (type === 'multipart/form-data') {
+        const body = await readMultipart(c.req.raw, { maxFileBytes: MAX_BOM_FILE_BYTES, maxFiles: 1 });
+        const file = body.files.find((f) => f.field === 'file');
+        if (!file) throw new ValidationError(BOM_FILE_REQUIRED);
+        if (file.truncated) throw new DomainError(413, BOM_FILE_TOO_LARGE);
+        table = await readBomFile(file.data);
+      } else if (/^application\/([\w.-]+\+)?json$/.test(type)) {
+        table = readBomText(parseOrThrow(bomPasteSchema, await readJson(c.req.raw)).text);
+      } else {
+        throw new UnsupportedMediaTypeError('multipart/form-data (a file) or application/json (pasted text)');
+      }
+      return c.json(await sheetOf(c, table));
+    })
+    .post('/match', limited, limitBody(MAX_MATCH_BODY_BYTES), requireJson, validate('json', bomMatchRequestSchema), async (c) => {
+      const answer: BomMatchResponse = { lines: await deps.search.matchParts(c.req.valid('json').lines) };
+      return c.json(answer);
+    })
+    .get('/mapping', requireUser, async (c) => c.json((await deps.users.getBomMapping(currentUser(c).username)) ?? {}))
+    .put('/mapping', requireUser, limitBody(16 * 1024), requireJson, async (c) => {
+      const mapping = parseOrThrow(savedBomMappingSchema, await readJson(c.req.raw));
+      await deps.users.saveBomMapping(currentUser(c).username, mapping);
+      return c.json(mapping);
+    });
+}

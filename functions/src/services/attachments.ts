@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { ATTACHMENT_UPLOAD_PREFIX, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, QUOTE_ATTACHMENT_PREFIX } from '@parts/shared/constants';
+import { attachmentTooLargeMessage as tooLargeMessage, attachmentTypeMessage as unsupportedTypeMessage } from '@parts/shared/attachment-messages';
+import type { Attachment } from '@parts/shared/schemas';
+import { NotFoundError, ValidationError } from '../domain/errors';
+import { sniffAttachmentType } from '../domain/file-type';
+import type { BlobStore } from '../ports/blob-store';
+import type { Logger } from '../lib/logger';
+
+/**
+ * The one intake of attachments, for quote requests and their messages alike: every file is checked
+ * by size and by its first bytes, multipart files are written under the request's prefix, and direct
+ * (presigned) uploads are moved there on claim (docs/decisions/012).
+ */
+
+export { tooLargeMessage, unsupportedTypeMessage };
+export const TOO_MANY_ATTACHMENTS = `At most ${MAX_ATTACHMENTS} attachments`;
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found; upload it again';
+
+export interface Uploader {
+  id: number;
+  username: string;
+}
+
+export interface IncomingFile {
+  fileName: string;
+  data: Buffer;
+  /** The sender cut it off at the size limit: it is too large. */
+  truncated: boolean;
+}
+
+/** File names are kept for display and downloads only; keys never contain them raw. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  return cleaned || 'file';
+}
+
+function decodeKeyName(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Direct uploads live under the uploader's own prefix, so a key proves whose it is. */
+export const attachmentUploadPrefix = (userId: number) => `${ATTACHMENT_UPLOAD_PREFIX}${userId}/`;
+/** A stored request's files (its messages' included) live under its id; nothing expires there. */
+export const quoteAttachmentPrefix = (quoteId: number) => `${QUOTE_ATTACHMENT_PREFIX}${quoteId}/`;
+
+export function createAttachmentIntake(deps: { blobs: BlobStore; logger: Logger }) {
+  /** Checks multipart files before anything is written. */
+  function checkFiles(files: IncomingFile[]): Attachment[] {
+    if (files.length > MAX_ATTACHMENTS) throw new ValidationError(TOO_MANY_ATTACHMENTS);
+    return files.map((f) => {
+      if (f.truncated || f.data.length > MAX_ATTACHMENT_BYTES) throw new ValidationError(tooLargeMessage(f.fileName));
+      const type = sniffAttachmentType(f.data);
+      if (!type) throw new ValidationError(unsupportedTypeMessage(f.fileName));
+      return { key: '', fileName: safeFileName(f.fileName), contentType: type, size: f.data.length };
+    });
+  }
+
+  /** Checks each directly uploaded object; objects that can never be attached (too big, wrong type) are deleted. */
+  async function checkUploadedKeys(
+    uploader: Uploader,
+    keys: string[],
+    limit: { max: number; message: string } = { max: MAX_ATTACHMENTS, message: TOO_MANY_ATTACHMENTS },
+  ): Promise<Attachment[]> {
+    if (keys.length > limit.max) throw new ValidationError(limit.message);
+    if (new Set(keys).size !== keys.length) throw new ValidationError('The same attachment is listed twice');
+    const prefix = attachmentUploadPrefix(uploader.id);
+    const out: Attachment[] = [];
+    for (const key of keys) {
+      if (!key.startsWith(prefix) || key.includes('..')) throw new ValidationError(ATTACHMENT_NOT_FOUND);
+      const head = await deps.blobs.head('attachments', key);
+      if (!head) throw new ValidationError(ATTACHMENT_NOT_FOUND);
+      const fileName = safeFileName(decodeKeyName(key.slice(key.lastIndexOf('/') + 1)));
+      if (head.size > MAX_ATTACHMENT_BYTES) {
+        await deps.blobs.delete('attachments', [key]);
+        throw new ValidationError(tooLargeMessage(fileName));
+      }
+      const type = head.size === 0 ? undefined : sniffAttachmentType(await deps.blobs.readStart('attachments', key, head.size));
+      if (!type) {
+        await deps.blobs.delete('attachments', [key]);
+        throw new ValidationError(unsupportedTypeMessage(fileName));
+      }
+      out.push({ key, fileName, contentType: type, size: head.size });
+    }
+    return out;
+  }
+
+  /** Writes checked multipart files under `prefix`; every key written is pushed to `written` as it lands. */
+  async function storeFiles(prefix: string, checked: Attachment[], files: IncomingFile[], written: string[]): Promise<Attachment[]> {
+    const attachments: Attachment[] = [];
+    for (const [i, a] of checked.entries()) {
+      const key = `${prefix}${randomUUID()}/${encodeURIComponent(a.fileName)}`;
+      await deps.blobs.put('attachments', key, files[i]!.data, a.contentType, a.size);
+      written.push(key);
+      attachments.push({ ...a, key });
+    }
+    return attachments;
+  }
+
+  /** Copies checked uploads under `prefix` (the uploads stay until releaseUploads); copies land in `written`. */
+  async function claimUploads(uploader: Uploader, prefix: string, uploaded: Attachment[], written: string[]): Promise<Attachment[]> {
+    const uploadPrefix = attachmentUploadPrefix(uploader.id);
+    const attachments: Attachment[] = [];
+    for (const a of uploaded) {
+      const key = `${prefix}${a.key.slice(uploadPrefix.length)}`;
+      try {
+        await deps.blobs.copy('attachments', a.key, key);
+      } catch (err) {
+        // Claimed by a concurrent submission of the same upload in the meantime.
+        if (err instanceof NotFoundError) throw new ValidationError(ATTACHMENT_NOT_FOUND);
+        throw err;
+      }
+      written.push(key);
+      attachments.push({ ...a, key });
+    }
+    return attachments;
+  }
+
+  /** Deletes objects written for something that was then not stored; the original error wins. */
+  async function removeWritten(written: string[]) {
+    if (written.length === 0) return;
+    await deps.blobs.delete('attachments', written).catch((e: unknown) =>
+      deps.logger.error('quote.attachment_cleanup_failed', { keys: written, error: String(e) }),
+    );
+  }
+
+  /** Once the claim is stored, an upload left behind is only garbage that the bucket lifecycle expires. */
+  async function releaseUploads(uploaded: Attachment[]) {
+    if (uploaded.length === 0) return;
+    await deps.blobs.delete('attachments', uploaded.map((a) => a.key)).catch((e: unknown) =>
+      deps.logger.warn('quote.upload_cleanup_failed', { keys: uploaded.map((a) => a.key), error: String(e) }),
+    );
+  }
+
+  return { checkFiles, checkUploadedKeys, storeFiles, claimUploads, removeWritten, releaseUploads };
+}
+export type AttachmentIntake = ReturnType<typeof createAttachmentIntake>;

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { CURRENCY, LOCALE, MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY } from './constants';
+import { attachmentSchema, offerSummarySchema, quoteRequestSchema, type OfferState, type OfferSummary, type QuoteItem, type QuoteRequest, type WaitingFor } from './schemas';
+
+/**
+ * The quote loop: the reseller's priced offer (versions), the buyer's answer and the message thread.
+ * Money is integer US cents everywhere (API, storage, sums); only display turns it into dollars.
+ */
+
+export const MAX_PRICE_BREAKS = 5;
+export const MAX_OFFER_VERSIONS = 50;
+export const MAX_QUOTE_MESSAGES = 500;
+export const MAX_MESSAGE_LENGTH = 5000;
+export const MAX_LEAD_TIME_DAYS = 730;
+/** $1,000,000.00 a unit: large enough for any part, small enough that every total stays an exact integer. */
+export const MAX_UNIT_PRICE_CENTS = 100_000_000;
+/** An offer is valid for at most this many days from the day it is sent. */
+export const MAX_OFFER_VALIDITY_DAYS = 366;
+export const MESSAGES_PAGE_SIZE = 50;
+
+const text = (max: number, message?: string) => z.string().trim().min(1, message ?? 'Required').max(max);
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
+
+export const centsSchema = z
+  .number({ message: 'Enter a price' })
+  .int('Prices are whole cents')
+  .min(0, 'Price must be 0 or more')
+  .max(MAX_UNIT_PRICE_CENTS, 'Price must be at most $1,000,000.00');
+const quantitySchema = z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY);
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2030-01-31')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Use a date that exists');
+
+/** Lead time: in stock, or a number of days. */
+export const leadTimeSchema = z.union([
+  z.literal('in_stock'),
+  z.number().int('Lead time is a whole number of days').min(1, 'Lead time must be at least 1 day').max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
+]);
+export type LeadTime = z.infer<typeof leadTimeSchema>;
+
+export const priceBreakSchema = z.object({ minQuantity: z.number().int().min(2, 'A price break starts at 2 or more').max(MAX_QUOTE_QUANTITY), unitPriceCents: centsSchema });
+export type PriceBreak = z.infer<typeof priceBreakSchema>;
+
+// ---------- What the reseller sends ----------
+
+export const offerLineInputSchema = z.discriminatedUnion('status', [
+  z.object({
+    itemId: z.number().int().positive(),
+    status: z.literal('offered'),
+    /** The quantity offered (the requested one unless the reseller changes it, e.g. up to the MOQ). */
+    quantity: quantitySchema,
+    unitPriceCents: centsSchema,
+    priceBreaks: z
+      .array(priceBreakSchema)
+      .max(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`)
+      .default([])
+      .refine((b) => b.every((x, i) => i === 0 || x.minQuantity > b[i - 1]!.minQuantity), 'Price break quantities must increase'),
+    leadTime: leadTimeSchema,
+    minimumOrderQuantity: quantitySchema.default(1),
+    alternative: z
+      .object({ partId: z.number().int().positive(), unitPriceCents: centsSchema, note: optionalText(300) })
+      .optional(),
+    note: optionalText(500),
+  }),
+  z.object({
+    itemId: z.number().int().positive(),
+    status: z.literal('cannot_supply'),
+    reason: text(300, 'Give a reason'),
+  }),
+]);
+export type OfferLineInput = z.infer<typeof offerLineInputSchema>;
+
+export const offerInputSchema = z.object({
+  /** The version this one revises (0 for the first): a stale editor cannot overwrite a newer offer. */
+  basedOnVersion: z.number().int().min(0),
+  validUntil: isoDaySchema,
+  message: optionalText(MAX_MESSAGE_LENGTH),
+  lines: z.array(offerLineInputSchema).min(1).max(MAX_QUOTE_ITEMS),
+});
+export type OfferInput = z.infer<typeof offerInputSchema>;
+
+// ---------- A sent (frozen) version ----------
+
+const lineBase = {
+  itemId: z.number().int(),
+  partNumber: z.string(),
+  name: z.string(),
+  partId: z.number().int().optional(),
+  slug: z.string().optional(),
+  requestedQuantity: z.number().int(),
+};
+export const offerLineSchema = z.discriminatedUnion('status', [
+  z.object({
+    ...lineBase,
+    status: z.literal('offered'),
+    quantity: z.number().int(),
+    unitPriceCents: z.number().int(),
+    priceBreaks: z.array(priceBreakSchema),
+    /** The unit price that applies to `quantity` (the best break reached). */
+    appliedUnitPriceCents: z.number().int(),
+    lineTotalCents: z.number().int(),
+    leadTime: leadTimeSchema,
+    minimumOrderQuantity: z.number().int(),
+    alternative: z
+      .object({
+        partId: z.number().int(),
+        partNumber: z.string(),
+        name: z.string(),
+        slug: z.string().optional(),
+        unitPriceCents: z.number().int(),
+        lineTotalCents: z.number().int(),
+        note: z.string().optional(),
+      })
+      .optional(),
+    note: z.string().optional(),
+  }),
+  z.object({ ...lineBase, status: z.literal('cannot_supply'), reason: z.string() }),
+]);
+export type OfferLine = z.infer<typeof offerLineSchema>;
+export type OfferedLine = Extract<OfferLine, { status: 'offered' }>;
+
+export const LINE_CHOICES = ['offered', 'alternative', 'declined'] as const;
+export type LineChoice = (typeof LINE_CHOICES)[number];
+
+export const offerResponseSchema = z.object({
+  kind: z.enum(['accepted', 'declined', 'revision_requested']),
+  at: z.string(),
+  by: z.string(),
+  /** Accepted: the buyer's choice per offered line. */
+  lines: z.array(z.object({ itemId: z.number().int(), choice: z.enum(LINE_CHOICES) })).optional(),
+  acceptedTotalCents: z.number().int().optional(),
+  /** Declined: the reason; revision requested: the buyer's message. */
+  text: z.string().optional(),
+});
+export type OfferResponse = z.infer<typeof offerResponseSchema>;
+
+export const offerSchema = z.object({
+  quoteId: z.number().int(),
+  version: z.number().int(),
+  sentAt: z.string(),
+  sentBy: z.string(),
+  validUntil: z.string(),
+  message: z.string().optional(),
+  lines: z.array(offerLineSchema),
+  /** Every offered line at its offered price (alternatives not counted). */
+  totalCents: z.number().int(),
+  state: z.enum(['open', 'accepted', 'declined', 'revision_requested', 'expired']),
+  response: offerResponseSchema.optional(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+/** GET …/offers/:version answers the version and the one before it, so changes show at once. */
+export const offerWithPreviousSchema = z.object({ offer: offerSchema, previous: offerSchema.optional() });
+export type OfferWithPrevious = z.infer<typeof offerWithPreviousSchema>;
+
+// ---------- What the buyer sends ----------
+
+export const acceptOfferInputSchema = z.object({
+  lines: z
+    .array(z.object({ itemId: z.number().int().positive(), choice: z.enum(LINE_CHOICES) }))
+    .min(1, 'Choose what to accept')
+    .max(MAX_QUOTE_ITEMS),
+});
+export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
+
+export const declineOfferInputSchema = z.object({ reason: text(1000, 'Give a reason') });
+export type DeclineOfferInput = z.infer<typeof declineOfferInputSchema>;
+
+export const revisionRequestInputSchema = z.object({ message: text(MAX_MESSAGE_LENGTH, 'Say what should change') });
+export type RevisionRequestInput = z.infer<typeof revisionRequestInputSchema>;
+
+// ---------- Messages ----------
+
+export const messageInputSchema = z.object({
+  body: text(MAX_MESSAGE_LENGTH, 'Write a message'),
+  attachmentKeys: z.array(z.string().min(1).max(500)).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
+});
+export type MessageInput = z.infer<typeof messageInputSchema>;
+
+export const quoteMessageSchema = z.object({
+  id: z.string(),
+  quoteId: z.number().int(),
+  /** 1, 2, 3… in the order the thread received them. */
+  seq: z.number().int(),
+  at: z.string(),
+  by: z.string(),
+  from: z.enum(['buyer', 'reseller']),
+  body: z.string(),
+  attachments: z.array(attachmentSchema),
+});
+export type QuoteMessage = z.infer<typeof quoteMessageSchema>;
+
+export const messagePageSchema = z.object({ data: z.array(quoteMessageSchema), nextCursor: z.string().nullable() });
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+// ---------- Pure rules shared by the server and the web ----------
+
+/** What a request line names: its catalogue part, or what the buyer's list said (a free-text line). */
+export function lineIdentity(item: Pick<QuoteItem, 'part' | 'freeText'>): { partNumber: string; name: string; partId?: number; slug?: string } {
+  if (item.part) return { partNumber: item.part.partNumber, name: item.part.name, partId: item.part.id, ...(item.part.slug ? { slug: item.part.slug } : {}) };
+  const free = item.freeText ?? {};
+  return { partNumber: free.partNumber ?? '', name: [free.manufacturer, free.description].filter(Boolean).join(' ') || free.partNumber || 'Line not in the catalogue' };
+}
+
+/** The unit price that applies to a quantity: the highest price break reached, else the base price. */
+export function unitPriceFor(unitPriceCents: number, priceBreaks: PriceBreak[], quantity: number): number {
+  let price = unitPriceCents;
+  for (const b of priceBreaks) if (quantity >= b.minQuantity) price = b.unitPriceCents;
+  return price;
+}
+
+/** The calendar day (UTC) of a moment, YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return utcDay(d);
+}
+
+/** An open offer whose last valid day is over has expired, whether or not that was recorded yet. */
+export function effectiveOfferState(offer: Pick<OfferSummary, 'state' | 'validUntil'>, today: string): OfferState {
+  return offer.state === 'open' && offer.validUntil < today ? 'expired' : offer.state;
+}
+
+/** Whose move it is on a request; a rejected or completed request waits for nobody. */
+export function waitingOn(quote: Pick<QuoteRequest, 'status' | 'waitingFor' | 'offer'>, today: string): WaitingFor | null {
+  if (quote.status === 'rejected' || quote.status === 'completed') return null;
+  if (quote.offer && effectiveOfferState(quote.offer, today) === 'expired') return 'reseller';
+  if (quote.waitingFor) return quote.waitingFor;
+  // Requests stored before the quote loop: a new one waits for the reseller.
+  return quote.offer ? null : 'reseller';
+}
+
+const usdFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+
+/** "$1,234.50" from 123450 cents (exact: the cents never pass through a fractional dollar). */
+export function formatCents(cents: number): string {
+  return usdFormat.format(cents / 100);
+}
+
+/** "12.5", "$1,234.50" or "3" → cents; undefined when the text is not an amount with at most 2 decimals. */
+export function parseUsdToCents(input: string): number | undefined {
+  const cleaned = input.trim().replace(/^\$/, '').replace(/,/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
+  if (!match) return undefined;
+  const dollars = Number(match[1] || '0');
+  const cents = Number((match[2] ?? '').padEnd(2, '0') || '0');
+  return dollars * 100 + cents;
+}
+
+/** "12.50" for an input field. */
+export function centsToInput(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function formatLeadTime(leadTime: LeadTime): string {
+  return leadTime === 'in_stock' ? 'In stock' : `${leadTime} ${leadTime === 1 ? 'day' : 'days'}`;
+}
+
+export type LineField = 'status' | 'quantity' | 'unitPrice' | 'leadTime' | 'minimumOrderQuantity' | 'priceBreaks' | 'alternative';
+
+export interface LineChange {
+  itemId: number;
+  /** Fields whose value differs from the previous version; 'status' when a line went from offered to cannot-supply or back. */
+  fields: LineField[];
+  previous: OfferLine | undefined;
+}
+
+function sameBreaks(a: PriceBreak[], b: PriceBreak[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.minQuantity === b[i]!.minQuantity && x.unitPriceCents === b[i]!.unitPriceCents);
+}
+
+/** What changed in each line between two versions (price, quantity, lead time, …); unchanged lines are left out. */
+export function diffOffers(previous: Pick<Offer, 'lines'>, next: Pick<Offer, 'lines'>): Map<number, LineChange> {
+  const before = new Map(previous.lines.map((l) => [l.itemId, l]));
+  const changes = new Map<number, LineChange>();
+  for (const line of next.lines) {
+    const old = before.get(line.itemId);
+    const fields: LineField[] = [];
+    if (!old || old.status !== line.status) fields.push('status');
+    else if (old.status === 'offered' && line.status === 'offered') {
+      if (old.quantity !== line.quantity) fields.push('quantity');
+      if (old.appliedUnitPriceCents !== line.appliedUnitPriceCents || old.unitPriceCents !== line.unitPriceCents) fields.push('unitPrice');
+      if (old.leadTime !== line.leadTime) fields.push('leadTime');
+      if (old.minimumOrderQuantity !== line.minimumOrderQuantity) fields.push('minimumOrderQuantity');
+      if (!sameBreaks(old.priceBreaks, line.priceBreaks)) fields.push('priceBreaks');
+      if (old.alternative?.partId !== line.alternative?.partId || old.alternative?.unitPriceCents !== line.alternative?.unitPriceCents) {
+        fields.push('alternative');
+      }
+    }
+    if (fields.length > 0) changes.set(line.itemId, { itemId: line.itemId, fields, previous: old });
+  }
+  return changes;
+}
+
+/** The total the buyer accepts: each chosen line at the offered or the alternative price. */
+export function acceptedTotal(offer: Pick<Offer, 'lines'>, choices: { itemId: number; choice: LineChoice }[]): number {
+  const lines = new Map(offer.lines.map((l) => [l.itemId, l]));
+  let total = 0;
+  for (const c of choices) {
+    const line = lines.get(c.itemId);
+    if (!line || line.status !== 'offered' || c.choice === 'declined') continue;
+    total += c.choice === 'alternative' && line.alternative ? line.alternative.lineTotalCents : line.lineTotalCents;
+  }
+  return total;
+}
+
+/** The single read of a request (GET /api/quote-requests/:id): the request and every version's summary, newest first. */
+export const quoteRequestDetailSchema = quoteRequestSchema.extend({ offers: z.array(offerSummarySchema) });
+export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;
