@@ -17,12 +17,21 @@ async function hold(page: Page, pattern: string | RegExp) {
   };
 }
 
+/**
+ * Public pages arrive server-rendered with their data; loading states show on the SPA's own
+ * navigations. So these start on a page that is not server-rendered and follow the header's links.
+ */
+async function openFromHeader(page: Page, link: string) {
+  await page.goto('/auth');
+  await page.getByRole('banner').getByRole('link', { name: link, exact: true }).click();
+}
+
 test.describe('loading, empty and failure states', () => {
   test('home shows 6, 3 and 4 skeletons while loading, then the empty texts', async ({ page }) => {
     const categories = await hold(page, '**/api/categories');
     const manufacturers = await hold(page, '**/api/manufacturers');
     const parts = await hold(page, '**/api/parts?pageSize=3');
-    await page.goto('/');
+    await openFromHeader(page, 'Industrial Parts Hub');
     await expect(page.getByTestId('category-skeleton')).toHaveCount(6);
     await expect(page.getByTestId('featured-skeleton')).toHaveCount(3);
     await expect(page.getByTestId('manufacturer-skeleton')).toHaveCount(4);
@@ -36,7 +45,7 @@ test.describe('loading, empty and failure states', () => {
     await page.route('**/api/parts?pageSize=3', (r) =>
       r.fulfill({ ...empty, body: JSON.stringify({ data: [], total: 0, page: 1, pageSize: 3, totalPages: 0, facets: { categories: [], manufacturers: [] } }) }),
     );
-    await page.reload();
+    await openFromHeader(page, 'Industrial Parts Hub');
     await expect(page.getByText('No categories available at the moment.')).toBeVisible();
     await expect(page.getByText('No featured parts available at the moment.')).toBeVisible();
     await expect(page.getByText('No manufacturers available at the moment.')).toBeVisible();
@@ -46,7 +55,7 @@ test.describe('loading, empty and failure states', () => {
     const parts = await hold(page, /\/api\/parts\?page=/);
     const categories = await hold(page, '**/api/categories');
     const manufacturers = await hold(page, '**/api/manufacturers');
-    await page.goto('/catalog');
+    await openFromHeader(page, 'Categories');
     await expect(page.getByTestId('part-card-skeleton')).toHaveCount(9);
     await expect(page.getByText('Loading categories...')).toBeVisible();
     await expect(page.getByText('Loading manufacturers...')).toBeVisible();
@@ -57,7 +66,7 @@ test.describe('loading, empty and failure states', () => {
 
   test('the directory shows 10 skeleton groups while loading', async ({ page }) => {
     const manufacturers = await hold(page, '**/api/manufacturers');
-    await page.goto('/manufacturers');
+    await openFromHeader(page, 'Manufacturers');
     await expect(page.getByTestId('directory-skeleton-group')).toHaveCount(10);
     await expect(page.getByTestId('directory-skeleton-group').first().getByTestId('skeleton')).toHaveCount(7);
     await manufacturers.release();

@@ -1,13 +1,66 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/app';
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { reviveTransferred, SSR_STATE_GLOBAL } from './app/ssr-state';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
+
+declare global {
+  interface Window {
+    __SSR_QUERY_STATE__?: DehydratedState;
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Marks the document once React has taken over the server's HTML (tests and the web bench wait for it). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/**
+ * The server rendered this page: load the matched pages' code first (the same lazy modules the
+ * server used), fill the query cache with the server's data, then hydrate the HTML in place.
+ */
+async function hydrateServerPage(container: HTMLElement, state: DehydratedState) {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const queryClient = createQueryClient();
+  hydrate(queryClient, reviveTransferred(state));
+  const router = createBrowserRouter(routes, window.__staticRouterHydrationData ? { hydrationData: window.__staticRouterHydrationData } : {});
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProviders queryClient={queryClient} serverRendered>
+        <RouterProvider router={router} />
+        <HydrationMark />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+const serverState = window[SSR_STATE_GLOBAL];
+if (serverState && root.firstElementChild) {
+  void hydrateServerPage(root, serverState);
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,30 +1,100 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { buildApp } from '../app';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** The server renderer's build (web/src/entry-server.tsx built with `vite build --ssr`). */
+export const WEB_SSR_DIST = fileURLToPath(new URL('../../../web/dist-ssr', import.meta.url));
+
+/** Renders a page as HTML; null when the route is not server-rendered (the SPA shell is served then). */
+export type PageRenderer = (request: Request) => Promise<Response | null>;
+
+/** What web/src/entry-server.tsx exports. */
+export interface RendererModule {
+  createRenderer(options: {
+    template: string;
+    api: (request: Request) => Response | Promise<Response>;
+    siteUrl?: string;
+    manifest?: Record<string, { file: string; imports?: string[] }>;
+  }): PageRenderer;
+}
+
+/**
+ * The server renderer from its build, wired to the API in-process; undefined when there is no build
+ * (then every page is the SPA shell, as before).
+ */
+export async function loadRenderer(
+  api: ReturnType<typeof buildApp>,
+  options: { webDist?: string; ssrDist?: string; siteUrl?: string } = {},
+): Promise<PageRenderer | undefined> {
+  const entry = join(options.ssrDist ?? WEB_SSR_DIST, 'entry-server.js');
+  const indexFile = join(options.webDist ?? WEB_DIST, 'index.html');
+  if (!existsSync(entry) || !existsSync(indexFile)) return undefined;
+  const module = (await import(pathToFileURL(entry).href)) as RendererModule;
+  const manifestFile = join(options.webDist ?? WEB_DIST, '.vite', 'manifest.json');
+  return module.createRenderer({
+    template: readFileSync(indexFile, 'utf8'),
+    ...(existsSync(manifestFile) ? { manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }> } : {}),
+    api: (request) => api.fetch(request),
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+  });
+}
+
+/** robots.txt: everything public may be crawled, except the account, quote and admin pages and the API. */
+export function robotsTxt(siteUrl: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /auth',
+    'Disallow: /quote-request',
+    'Allow: /',
+    '',
+    `Sitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
 
 /**
  * The API plus the built SPA on one origin, as CloudFront serves them on AWS: /api/* goes to the
- * API (its 404s stay JSON), files come from `webDist`, and any other GET gets index.html so client
- * routes survive a reload. Returns the API alone when there is no build.
+ * API (its 404s stay JSON), files come from `webDist`, the public pages are rendered on the server
+ * when a renderer is given, and any other GET gets index.html so client routes survive a reload.
+ * Returns the API alone when there is no build.
  */
-export function createServerApp(api: ReturnType<typeof buildApp>, webDist = WEB_DIST): { app: Hono; servesWeb: boolean } {
+export function createServerApp(
+  api: ReturnType<typeof buildApp>,
+  webDist = WEB_DIST,
+  options: { render?: PageRenderer; siteUrl?: string } = {},
+): { app: Hono; servesWeb: boolean } {
   const app = new Hono();
   app.route('/', api);
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) return { app, servesWeb: false };
   const indexHtml = readFileSync(indexFile, 'utf8');
+  app.get('/robots.txt', (c) => {
+    c.header('cache-control', 'public, max-age=3600');
+    return c.text(robotsTxt(options.siteUrl ?? new URL(c.req.url).origin));
+  });
   app.use('/assets/*', async (c, next) => {
     await next();
     // Vite fingerprints everything under /assets, so browsers may keep it for good.
     if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
   });
+  // The build manifest is for the renderer, not for the public.
+  app.get('/.vite/*', (c) => c.text('Not found', 404));
   app.get('*', serveStatic({ root: webDist, index: '__index_html_is_served_below__' }));
+  const { render } = options;
+  if (render) {
+    app.get('*', async (c, next) => {
+      const page = await render(c.req.raw);
+      if (!page) return next();
+      return page;
+    });
+  }
   app.get('*', (c) => {
     c.header('cache-control', 'no-cache');
     return c.html(indexHtml);

@@ -1,14 +1,22 @@
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { QuoteBasketProvider } from '../lib/quote-basket';
 import { Toaster } from '../components/ui/toaster';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** The server renderer's client, or the browser's filled from the server's data; a new one otherwise. */
+  queryClient?: QueryClient;
+  /** The page was (or is being) rendered on the server: see QuoteBasketProvider. */
+  serverRendered?: boolean;
+}
+
+export function AppProviders({ children, queryClient: given, serverRendered = false }: AppProvidersProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <QuoteBasketProvider>
+      <QuoteBasketProvider deferLoad={serverRendered}>
         {children}
         <Toaster />
       </QuoteBasketProvider>

@@ -36,6 +36,15 @@ export function errorText(error: unknown, fallback: string): string {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a request reaches the API: the browser's fetch; the server renderer answers in-process instead. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Used by the server renderer (entry-server) once, before it renders anything. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export interface ApiRequestOptions {
   /** 'returnNull' answers null on a 401 instead of throwing (the current-user call). */
   on401?: 'throw' | 'returnNull';
@@ -57,7 +66,7 @@ export async function apiRequest<T>(
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
-  const response = await fetch(path, init);
+  const response = await transport(path, init);
   if (response.status === 401 && options.on401 === 'returnNull') return null;
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text());

@@ -1,10 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec section 4: no automatic retry, no refetch on focus, no polling, data never stale. */
+/**
+ * Spec section 4: no automatic retry, no refetch on focus, no polling, data never stale. A failed
+ * query is not retried when the next component mounts either: a server-rendered "not found" page
+ * keeps its state through hydration instead of flashing a skeleton while it asks again.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
+      queries: { retry: false, retryOnMount: false, refetchOnWindowFocus: false, staleTime: Infinity },
       mutations: { retry: false },
     },
   });

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { MAX_QUOTE_QUANTITY, MIN_QUOTE_QUANTITY, QUOTE_STORAGE_KEY } from '@parts/shared/constants';
 import type { PartView } from '@parts/shared/schemas';
 import { toast } from '../hooks/use-toast';
@@ -59,16 +59,40 @@ export function loadBasket(storage: Storage): BasketItem[] {
 
 const QuoteBasketContext = createContext<QuoteBasket | null>(null);
 
-export function QuoteBasketProvider({ children, storage = window.localStorage }: { children: ReactNode; storage?: Storage }) {
-  const [items, setItems] = useState<BasketItem[]>(() => loadBasket(storage));
+/**
+ * `deferLoad`: the page was rendered on the server (with an empty basket), so the first render must
+ * match that HTML; the saved basket is read right after hydration, before the browser paints.
+ */
+export function QuoteBasketProvider({
+  children,
+  storage: givenStorage,
+  deferLoad = false,
+}: {
+  children: ReactNode;
+  storage?: Storage;
+  deferLoad?: boolean;
+}) {
+  const storage = givenStorage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
+  const [items, setItems] = useState<BasketItem[]>(() => (storage && !deferLoad ? loadBasket(storage) : []));
   const [isOpen, setOpen] = useState(false);
+  // Until the saved basket is read, the empty one must not overwrite it.
+  const [loaded, setLoaded] = useState(!deferLoad);
+
+  useLayoutEffect(() => {
+    if (loaded || !storage) return;
+    // The one render after hydration that picks up the saved basket (the server could not know it).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setItems(loadBasket(storage));
+    setLoaded(true);
+  }, [loaded, storage]);
 
   useEffect(() => {
-    storage.setItem(QUOTE_STORAGE_KEY, JSON.stringify(items));
-  }, [items, storage]);
+    if (loaded) storage?.setItem(QUOTE_STORAGE_KEY, JSON.stringify(items));
+  }, [items, loaded, storage]);
 
   // Another tab changed the basket: follow it.
   useEffect(() => {
+    if (!storage) return;
     const onStorage = (event: StorageEvent) => {
       if (event.key === QUOTE_STORAGE_KEY) setItems(loadBasket(storage));
     };

@@ -124,7 +124,12 @@ export default function CatalogPage() {
       {/* minmax(0, …): long names and part numbers wrap inside the column instead of widening the page. */}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
         {/* One panel at a time: a sidebar from lg up, otherwise in the sheet behind the Filters button. */}
-        {isDesktop ? <FilterPanel key={JSON.stringify(filters)} layout="sidebar" {...panel} /> : null}
+        {isDesktop === false ? null : (
+          // Server-rendered HTML and its hydration (isDesktop undefined): CSS shows the sidebar from lg up.
+          <div className={isDesktop ? 'contents' : 'hidden lg:block'}>
+            <FilterPanel key={JSON.stringify(filters)} layout="sidebar" {...panel} />
+          </div>
+        )}
         <section aria-labelledby="catalog-heading">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <div>
@@ -137,7 +142,9 @@ export default function CatalogPage() {
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {isDesktop ? null : (
-                <FilterSheet {...panel} activeCount={countActiveFilters(filters, { categories: !categorySlug, manufacturers: !manufacturerSlug })} />
+                <div className={isDesktop === undefined ? 'lg:hidden' : 'contents'}>
+                  <FilterSheet {...panel} activeCount={countActiveFilters(filters, { categories: !categorySlug, manufacturers: !manufacturerSlug })} />
+                </div>
               )}
               <SortSelect value={filters.sortBy} onChange={(sortBy) => applyFilters({ ...filters, sortBy })} />
               <Button variant="outline" onClick={toggle} aria-label={`Toggle quote request, ${itemCount} items`}>

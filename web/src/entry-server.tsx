@@ -1,0 +1,108 @@
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { dehydrate } from '@tanstack/react-query';
+import { AppProviders } from './app/providers';
+import { prefetchRoute, ROUTE_MODULES, SERVER_RENDERED_ROUTES } from './app/prefetch';
+import { routes } from './app/router';
+import { headTags, scriptJson } from './app/seo';
+import { prepareForTransfer, SSR_STATE_GLOBAL } from './app/ssr-state';
+import { ApiError, setApiTransport } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+
+/**
+ * The server renderer: the public pages as complete HTML from the same React components the SPA
+ * runs (which then hydrates them). Data comes from the API in-process (no network hop), as an
+ * anonymous visitor: the HTML is the same for everyone and may be cached by CloudFront.
+ */
+export interface RendererOptions {
+  /** The built index.html (web/dist/index.html): its <head> links the CSS and the SPA's entry. */
+  template: string;
+  /** Answers an API request (the Hono app's fetch). */
+  api: (request: Request) => Response | Promise<Response>;
+  /** Origin of canonical URLs (SITE_URL); the request's own origin when absent. */
+  siteUrl?: string;
+  /** Vite's build manifest (web/dist/.vite/manifest.json): the page's chunks are preloaded with the HTML. */
+  manifest?: Record<string, ManifestChunk>;
+}
+
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * <link rel="modulepreload"> for a page module and what it imports, except what the template
+ * already loads: the browser fetches them with the HTML, so hydration starts as the entry runs.
+ */
+function preloadTags(manifest: Record<string, ManifestChunk> | undefined, moduleKey: string | undefined, template: string): string {
+  if (!manifest || !moduleKey) return '';
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(moduleKey);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
+/** Server-rendered pages: browsers revalidate, CloudFront keeps them a while and serves stale while it refreshes. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
+export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+
+const ROOT = '<div id="root"></div>';
+
+export function createRenderer(options: RendererOptions): (request: Request) => Promise<Response | null> {
+  if (!options.template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
+  setApiTransport(async (path, init) => {
+    // Only what an anonymous visitor sees: no cookies reach the API from here.
+    const { credentials: _credentials, ...rest } = init;
+    return options.api(new Request(new URL(path, 'http://renderer.internal'), rest));
+  });
+  // The template's own title and description give way to the page's.
+  const template = options.template.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta name="description"[^>]*>\s*/i, '');
+  const [beforeRoot = '', afterRoot = ''] = template.split(ROOT);
+  const handler = createStaticHandler(routes);
+
+  /** The page as HTML, or null when the route is not server-rendered (the caller serves the SPA shell). */
+  return async function render(request: Request): Promise<Response | null> {
+    const context = await handler.query(request);
+    if (context instanceof Response) return context;
+    const leaf = context.matches.at(-1);
+    const routeId = leaf?.route.id;
+    if (!leaf || !routeId || !SERVER_RENDERED_ROUTES.has(routeId)) return null;
+
+    const url = new URL(request.url);
+    const origin = (options.siteUrl ?? url.origin).replace(/\/$/, '');
+    const queryClient = createQueryClient();
+    const { status, head } = await prefetchRoute(routeId, leaf.params, url.searchParams, queryClient, origin);
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const body = renderToString(
+      <AppProviders queryClient={queryClient} serverRendered>
+        <StaticRouterProvider router={router} context={context} />
+      </AppProviders>,
+    );
+    const state = prepareForTransfer(
+      dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && query.state.error instanceof ApiError),
+      }),
+    );
+    queryClient.clear();
+    const html =
+      beforeRoot.replace('</head>', `    ${preloadTags(options.manifest, ROUTE_MODULES[routeId], template)}\n    ${headTags(head, origin)}\n  </head>`) +
+      `<div id="root">${body}</div>\n    <script>window.${SSR_STATE_GLOBAL}=${scriptJson(state)}</script>` +
+      afterRoot;
+    return new Response(html, {
+      status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': status === 200 ? PAGE_CACHE_CONTROL : status === 404 ? NOT_FOUND_CACHE_CONTROL : 'no-store',
+      },
+    });
+  };
+}
