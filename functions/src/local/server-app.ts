@@ -49,6 +49,7 @@ export function robotsTxt(siteUrl: string): string {
   return [
     'User-agent: *',
     'Disallow: /admin',
+    'Disallow: /account',
     'Disallow: /api/',
     'Disallow: /auth',
     'Disallow: /quote-request',

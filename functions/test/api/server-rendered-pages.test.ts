@@ -33,7 +33,9 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), TEMPLATE);
   const api = buildApp(deps);
-  const { createRenderer } = (await import('../../../web/src/entry-server')) as RendererModule;
+  // The web's source, compiled by Vitest (a variable, so the functions' tsc does not type-check TSX).
+  const entry = '../../../web/src/entry-server.tsx';
+  const { createRenderer } = (await import(/* @vite-ignore */ entry)) as RendererModule;
   const render = createRenderer({ template: TEMPLATE, api: (request) => api.fetch(request), siteUrl: 'https://parts.example.com' });
   app = createServerApp(api, webDist, { render, siteUrl: 'https://parts.example.com' }).app;
   // A part with a manufacturer, a category and specifications.
