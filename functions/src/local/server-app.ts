@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { buildApp } from '../app';
+import type { CatalogRepository } from '../ports/catalog-repository';
+import { generateSitemaps, SITEMAP_INDEX } from '../services/sitemaps';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -60,6 +62,26 @@ export function robotsTxt(siteUrl: string): string {
   ].join('\n');
 }
 
+/** How long the local server keeps generated sitemaps before reading the table again. */
+const SITEMAP_CACHE_MS = 60_000;
+
+/**
+ * Sitemaps on demand (locally; on AWS a scheduled job writes them to the site bucket): generated
+ * from the table when asked for, kept a minute, per origin.
+ */
+export function sitemapSource(catalog: Pick<CatalogRepository, 'listCategories' | 'listManufacturers' | 'scanParts'>) {
+  const cache = new Map<string, { at: number; files: Promise<Map<string, string>> }>();
+  return (siteUrl: string): Promise<Map<string, string>> => {
+    const hit = cache.get(siteUrl);
+    if (hit && Date.now() - hit.at < SITEMAP_CACHE_MS) return hit.files;
+    const files = new Map<string, string>();
+    const made = generateSitemaps({ catalog, siteUrl, writer: { write: async (name, body) => void files.set(name, body) } }).then(() => files);
+    cache.set(siteUrl, { at: Date.now(), files: made });
+    made.catch(() => cache.delete(siteUrl));
+    return made;
+  };
+}
+
 /**
  * The API plus the built SPA on one origin, as CloudFront serves them on AWS: /api/* goes to the
  * API (its 404s stay JSON), files come from `webDist`, the public pages are rendered on the server
@@ -69,7 +91,7 @@ export function robotsTxt(siteUrl: string): string {
 export function createServerApp(
   api: ReturnType<typeof buildApp>,
   webDist = WEB_DIST,
-  options: { render?: PageRenderer; siteUrl?: string } = {},
+  options: { render?: PageRenderer; siteUrl?: string; sitemaps?: (siteUrl: string) => Promise<Map<string, string>> } = {},
 ): { app: Hono; servesWeb: boolean } {
   const app = new Hono();
   app.route('/', api);
@@ -80,6 +102,18 @@ export function createServerApp(
     c.header('cache-control', 'public, max-age=3600');
     return c.text(robotsTxt(options.siteUrl ?? new URL(c.req.url).origin));
   });
+  const { sitemaps } = options;
+  if (sitemaps) {
+    const serve = async (c: Context, name: string) => {
+      const body = (await sitemaps(options.siteUrl ?? new URL(c.req.url).origin)).get(name);
+      if (body === undefined) return c.text('Not found', 404);
+      c.header('content-type', 'application/xml; charset=utf-8');
+      c.header('cache-control', 'public, max-age=0, s-maxage=3600');
+      return c.body(body);
+    };
+    app.get(`/${SITEMAP_INDEX}`, (c) => serve(c, SITEMAP_INDEX));
+    app.get('/sitemaps/:file', (c) => serve(c, `sitemaps/${c.req.param('file')}`));
+  }
   app.use('/assets/*', async (c, next) => {
     await next();
     // Vite fingerprints everything under /assets, so browsers may keep it for good.

@@ -13,7 +13,7 @@ import { startBackgroundIndexCheck } from './index-check';
 import { createFileCheckpointStore } from './stream-checkpoints';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { ensureAdmin, seedDemoData } from './seed';
-import { createServerApp, loadRenderer, WEB_DIST } from './server-app';
+import { createServerApp, loadRenderer, sitemapSource, WEB_DIST } from './server-app';
 
 /**
  * `npm start`: DynamoDB Local + s3rver + the embedded search index + the API and the built SPA on
@@ -175,7 +175,7 @@ async function main() {
     // Canonical URLs and the sitemap's address: SITE_URL, else the origin each request came to.
     const siteUrl = env.SITE_URL ? { siteUrl: env.SITE_URL } : {};
     const render = await loadRenderer(api, siteUrl);
-    const { app, servesWeb } = createServerApp(api, WEB_DIST, { ...(render ? { render } : {}), ...siteUrl });
+    const { app, servesWeb } = createServerApp(api, WEB_DIST, { ...(render ? { render } : {}), ...siteUrl, sitemaps: sitemapSource(deps.catalog) });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
     stops.push(

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { specName } from '@parts/shared/spec-names';
 import { buildApp } from '../../src/app';
 import { seedDemoData } from '../../src/local/seed';
-import { createServerApp, type RendererModule } from '../../src/local/server-app';
+import { createServerApp, sitemapSource, type RendererModule } from '../../src/local/server-app';
 import type { PartView } from '@parts/shared/schemas';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const entry = '../../../web/src/entry-server.tsx';
   const { createRenderer } = (await import(/* @vite-ignore */ entry)) as RendererModule;
   const render = createRenderer({ template: TEMPLATE, api: (request) => api.fetch(request), siteUrl: 'https://parts.example.com' });
-  app = createServerApp(api, webDist, { render, siteUrl: 'https://parts.example.com' }).app;
+  app = createServerApp(api, webDist, { render, siteUrl: 'https://parts.example.com', sitemaps: sitemapSource(deps.catalog) }).app;
   // A part with a manufacturer, a category and specifications.
   const list = (await (await app.request('/api/parts?pageSize=40')).json()) as { data: PartView[] };
   part = list.data.find((p) => p.manufacturer && p.category && Object.keys(p.specifications).length >= 2)!;
@@ -190,5 +190,19 @@ describe('server-rendered public pages', () => {
     expect(text).toContain('Disallow: /admin');
     expect(text).toContain('Disallow: /api/');
     expect(text).toContain('Sitemap: https://parts.example.com/sitemap.xml');
+  });
+
+  test('the sitemap index and its shard list every part with its lastmod, generated from the table', async () => {
+    const index = await app.request('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toContain('application/xml');
+    const indexXml = await index.text();
+    expect(indexXml).toContain('<loc>https://parts.example.com/sitemaps/1.xml</loc>');
+    const shard = await (await app.request('/sitemaps/1.xml')).text();
+    const stored = await deps.catalog.getPartBySlug(part.slug);
+    expect(shard).toContain(`<url><loc>https://parts.example.com/part/${part.slug}</loc><lastmod>${new Date(stored!.updatedAt).toISOString()}</lastmod></url>`);
+    expect(shard).toContain(`<loc>https://parts.example.com/catalog/${part.category!.slug}</loc>`);
+    expect(shard.match(/<url>/g)).toHaveLength(8 + (await deps.catalog.listCategories()).length + (await deps.catalog.listManufacturers()).length + 40);
+    expect((await app.request('/sitemaps/2.xml')).status).toBe(404);
   });
 });
