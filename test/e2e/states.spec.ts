@@ -96,7 +96,7 @@ test.describe('loading, empty and failure states', () => {
     await page.goto(`/part/${part.slug}`);
     await page.getByRole('button', { name: 'Add to Quote Request' }).click();
     await page.goto('/quote-request');
-    await page.route('**/api/quote-requests', (route) =>
+    await page.route('**/api/quote-requests/submissions', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' })
         : route.continue(),
