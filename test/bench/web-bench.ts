@@ -1,5 +1,7 @@
 /**
- * First visit to /catalog in Chromium: the gzipped JavaScript it loads and its largest contentful paint.
+ * First visits to /catalog and /part/:slug in Chromium, server-rendered and as the SPA shell (the
+ * same URL answered with index.html alone): time to first byte, largest contentful paint and the
+ * gzipped JavaScript loaded.
  * Starts the real local server (built SPA + API, fresh data dir) unless BENCH_URL points at a running one.
  * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server)
  */
@@ -10,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { performance } from 'node:perf_hooks';
+import { chromium, type Page } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.RUNS ?? 5);
@@ -68,38 +71,57 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
   });
   try {
-    const jsSizes: number[] = [];
-    const lcps: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      // A fresh context each time: an empty cache, as on a first visit.
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const scripts: Promise<number>[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') {
-          scripts.push(response.body().then((body) => gzipSync(body).length));
-        }
-      });
-      await page.goto(`${baseUrl}/catalog`, { waitUntil: 'load' });
-      await page.getByTestId('part-card').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const lcp = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => {
-              const entries = list.getEntries();
-              resolve(entries[entries.length - 1]?.startTime ?? 0);
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-          }),
-      );
-      jsSizes.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0));
-      lcps.push(lcp);
-      await context.close();
-    }
+    // A part with specifications, and the SPA shell (what every page was before server rendering).
+    const list = (await (await fetch(`${baseUrl}/api/parts?pageSize=1`)).json()) as { data: { slug: string; partNumber: string }[] };
+    const part = list.data[0]!;
+    const shellHtml = await (await fetch(`${baseUrl}/auth`)).text();
+    const targets = [
+      { path: '/catalog', ready: (page: Page) => page.getByTestId('part-card').first().waitFor() },
+      { path: `/part/${part.slug}`, ready: (page: Page) => page.getByText(`Part # ${part.partNumber}`).waitFor() },
+    ];
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-    console.log(`First visit to /catalog in Chromium, ${runs} runs (fresh browser context each), ${baseUrl}`);
-    console.log(`  JavaScript loaded, gzipped: ${kb(median(jsSizes))} KB (target <= 200 KB)`);
-    console.log(`  Largest contentful paint: median ${median(lcps).toFixed(0)} ms, max ${Math.max(...lcps).toFixed(0)} ms (target <= 1500 ms)`);
+    console.log(`First visits in Chromium, ${runs} runs each (fresh browser context each), ${baseUrl}`);
+    for (const target of targets) {
+      for (const mode of ['server-rendered', 'shell'] as const) {
+        const jsSizes: number[] = [];
+        const lcps: number[] = [];
+        const ttfbs: number[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          // Time to the first byte of the document, from Node (no browser cache, no rendering).
+          const t0 = performance.now();
+          const response = await fetch(`${baseUrl}${mode === 'shell' ? '/auth' : target.path}`);
+          ttfbs.push(performance.now() - t0);
+          await response.arrayBuffer();
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          const page = await context.newPage();
+          // The shell: the same URL answered with index.html alone, so the SPA renders it in the browser.
+          if (mode === 'shell') await page.route(`${baseUrl}${target.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: shellHtml }));
+          const scripts: Promise<number>[] = [];
+          page.on('response', (res) => {
+            if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
+          });
+          await page.goto(`${baseUrl}${target.path}`, { waitUntil: 'load' });
+          await target.ready(page);
+          await page.waitForLoadState('networkidle');
+          const lcp = await page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                new PerformanceObserver((entries) => {
+                  const all = entries.getEntries();
+                  resolve(all[all.length - 1]?.startTime ?? 0);
+                }).observe({ type: 'largest-contentful-paint', buffered: true });
+              }),
+          );
+          jsSizes.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0));
+          lcps.push(lcp);
+          await context.close();
+        }
+        console.log(
+          `  ${target.path.startsWith('/part/') ? '/part/:slug' : target.path} ${mode}: TTFB median ${median(ttfbs).toFixed(0)} ms; ` +
+            `LCP median ${median(lcps).toFixed(0)} ms, max ${Math.max(...lcps).toFixed(0)} ms; JS ${kb(median(jsSizes))} KB gzipped (target <= 170 KB)`,
+        );
+      }
+    }
   } finally {
     await browser.close();
     if (server) {
