@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { QuoteStatus } from '@parts/shared/constants';
 import type { QuoteRequestPage } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export interface QuoteRequestFilter {
   status?: QuoteStatus;
@@ -11,13 +11,10 @@ export interface QuoteRequestFilter {
 
 /** One page (at most 50, newest first). Spec section 8: a failure is logged and an empty list is shown. */
 export async function fetchQuoteRequests(filter: QuoteRequestFilter, cursor?: string): Promise<QuoteRequestPage> {
-  const params = new URLSearchParams();
-  if (filter.status) params.set('status', filter.status);
-  if (filter.search?.trim()) params.set('q', filter.search.trim());
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
+  const search = filter.search?.trim();
+  const query = { ...(filter.status ? { status: filter.status } : {}), ...(search ? { q: search } : {}), ...(cursor ? { cursor } : {}) };
   try {
-    return await apiRequest<QuoteRequestPage>('GET', `/api/quote-requests${query ? `?${query}` : ''}`);
+    return await call(api.api['quote-requests'].$get({ query }));
   } catch (error) {
     console.error('Failed to load quote requests', error);
     return { data: [], nextCursor: null };

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { QuoteRequest, QuoteRequestPage } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import type { QuoteRequest } from '@parts/shared/schemas';
+import { api, call } from '../../../lib/api';
 
 /** The customer's newest requests: the server answers a page of at most 50 (older ones follow a cursor). */
 export async function fetchMyQuoteRequests(): Promise<QuoteRequest[]> {
-  return (await apiRequest<QuoteRequestPage>('GET', '/api/quote-requests/mine')).data;
+  return (await call(api.api['quote-requests'].mine.$get({ query: {} }))).data;
 }
 
 export function getMyQuoteRequestsQueryOptions() {
