@@ -5,7 +5,7 @@ import { AppProviders } from './app/providers';
 import { prefetchRoute, ROUTE_MODULES, SERVER_RENDERED_ROUTES } from './app/prefetch';
 import { routes } from './app/router';
 import { headTags, scriptJson } from './app/seo';
-import { prepareForTransfer, SSR_STATE_GLOBAL } from './app/ssr-state';
+import { prepareForTransfer, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
@@ -84,18 +84,19 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const router = createStaticRouter(handler.dataRoutes, context);
     const body = renderToString(
       <AppProviders queryClient={queryClient} serverRendered>
-        <StaticRouterProvider router={router} context={context} />
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>,
     );
-    const state = prepareForTransfer(
+    const queries = prepareForTransfer(
       dehydrate(queryClient, {
         shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && query.state.error instanceof ApiError),
       }),
     );
     queryClient.clear();
+    const payload: SsrPayload = { queries, router: { loaderData: context.loaderData, actionData: context.actionData } };
     const html =
       beforeRoot.replace('</head>', `    ${preloadTags(options.manifest, ROUTE_MODULES[routeId], template)}\n    ${headTags(head, origin)}\n  </head>`) +
-      `<div id="root">${body}</div>\n    <script>window.${SSR_STATE_GLOBAL}=${scriptJson(state)}</script>` +
+      `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>` +
       afterRoot;
     return new Response(html, {
       status,

@@ -1,20 +1,13 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
-import { reviveTransferred, SSR_STATE_GLOBAL } from './app/ssr-state';
+import { reviveTransferred, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
-
-declare global {
-  interface Window {
-    __SSR_QUERY_STATE__?: DehydratedState;
-    __staticRouterHydrationData?: HydrationState;
-  }
-}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -31,7 +24,7 @@ function HydrationMark() {
  * The server rendered this page: load the matched pages' code first (the same lazy modules the
  * server used), fill the query cache with the server's data, then hydrate the HTML in place.
  */
-async function hydrateServerPage(container: HTMLElement, state: DehydratedState) {
+async function hydrateServerPage(container: HTMLElement, payload: SsrPayload) {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -41,8 +34,8 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
     }),
   );
   const queryClient = createQueryClient();
-  hydrate(queryClient, reviveTransferred(state));
-  const router = createBrowserRouter(routes, window.__staticRouterHydrationData ? { hydrationData: window.__staticRouterHydrationData } : {});
+  hydrate(queryClient, reviveTransferred(payload.queries));
+  const router = createBrowserRouter(routes, { hydrationData: payload.router });
   hydrateRoot(
     container,
     <StrictMode>
@@ -54,9 +47,9 @@ async function hydrateServerPage(container: HTMLElement, state: DehydratedState)
   );
 }
 
-const serverState = window[SSR_STATE_GLOBAL];
+const serverState = document.getElementById(SSR_STATE_ID)?.textContent;
 if (serverState && root.firstElementChild) {
-  void hydrateServerPage(root, serverState);
+  void hydrateServerPage(root, JSON.parse(serverState) as SsrPayload);
 } else {
   createRoot(root).render(
     <StrictMode>

@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import type { buildApp } from '../app';
 import type { CatalogRepository } from '../ports/catalog-repository';
 import { generateSitemaps, SITEMAP_INDEX } from '../services/sitemaps';
+import { localSecurityHeaders } from './security-headers';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -91,9 +92,11 @@ export function sitemapSource(catalog: Pick<CatalogRepository, 'listCategories' 
 export function createServerApp(
   api: ReturnType<typeof buildApp>,
   webDist = WEB_DIST,
-  options: { render?: PageRenderer; siteUrl?: string; sitemaps?: (siteUrl: string) => Promise<Map<string, string>> } = {},
+  options: { render?: PageRenderer; siteUrl?: string; sitemaps?: (siteUrl: string) => Promise<Map<string, string>>; uploadOrigins?: readonly string[] } = {},
 ): { app: Hono; servesWeb: boolean } {
   const app = new Hono();
+  // CloudFront's security headers, as production sends them (docs/security.md).
+  app.use('*', localSecurityHeaders(options.uploadOrigins ?? []));
   app.route('/', api);
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) return { app, servesWeb: false };

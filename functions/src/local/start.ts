@@ -190,7 +190,14 @@ async function main() {
     // Canonical URLs and the sitemap's address: SITE_URL, else the origin each request came to.
     const siteUrl = env.SITE_URL ? { siteUrl: env.SITE_URL } : {};
     const render = await loadRenderer(api, siteUrl);
-    const { app, servesWeb } = createServerApp(api, WEB_DIST, { ...(render ? { render } : {}), ...siteUrl, sitemaps: sitemapSource(deps.catalog) });
+    // The browser PUTs presigned uploads straight to the S3 stand-in: the CSP's connect-src names its origin.
+    const uploadOrigin = env.S3_PUBLIC_ENDPOINT ?? s3Endpoint;
+    const { app, servesWeb } = createServerApp(api, WEB_DIST, {
+      ...(render ? { render } : {}),
+      ...siteUrl,
+      sitemaps: sitemapSource(deps.catalog),
+      uploadOrigins: uploadOrigin ? [new URL(uploadOrigin).origin] : [],
+    });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
     stops.push(

@@ -106,7 +106,9 @@ describe('server-rendered public pages', () => {
     expect(crumbs.map((c) => c.position)).toEqual([1, 2, 3, 4]);
 
     // The browser gets the data it was rendered with (no second fetch on hydration).
-    expect(html).toMatch(/<script>window\.__SSR_QUERY_STATE__=\{/);
+    // As a JSON data block: the CSP (script-src 'self') allows no inline script.
+    expect(html).toMatch(/<script type="application\/json" id="ssr-state">\{/);
+    expect(html).not.toMatch(/<script>/);
   });
 
   test('the catalogue, a category and a manufacturer list their parts; search listings are not indexed', async () => {

@@ -1,8 +1,18 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 
-/** Where the server puts the query cache it rendered with (a JSON object in a <script>). */
-export const SSR_STATE_GLOBAL = '__SSR_QUERY_STATE__';
+/**
+ * Where the server puts what it rendered with: a JSON data block (<script type="application/json">,
+ * which the CSP's script-src 'self' allows, unlike an inline script) with this id.
+ */
+export const SSR_STATE_ID = 'ssr-state';
+
+export interface SsrPayload {
+  /** The React Query cache (dehydrated, errors prepared for transfer). */
+  queries: DehydratedState;
+  /** React Router's hydration data (no loaders here, so mostly empty). */
+  router: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null };
+}
 
 interface SentError {
   apiError: { status: number; body: string };
