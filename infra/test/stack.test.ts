@@ -26,7 +26,7 @@ beforeAll(() => {
     table: logicalIdOf(template, 'AWS::DynamoDB::Table'),
     attachments: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) } }),
     staging: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-csv-staging-'])] }) } }),
-    secret: logicalIdOf(template, 'AWS::SecretsManager::Secret'),
+    secret: logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/jwt-secret' } }),
     dlq: logicalIdOf(template, 'AWS::SQS::Queue'),
     domain: logicalIdOf(template, 'AWS::OpenSearchService::Domain'),
   };
@@ -147,7 +147,8 @@ describe('search', () => {
 describe('files', () => {
   it('no bucket is public: every bucket blocks public access and no Allow statement names everyone', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(3);
+    // Site, attachments, CSV staging and CloudFront's access logs (security.test.ts).
+    expect(Object.keys(buckets)).toHaveLength(4);
     for (const [id, b] of Object.entries(buckets)) {
       expect(b.Properties.PublicAccessBlockConfiguration, id).toEqual({
         BlockPublicAcls: true,
