@@ -22,7 +22,7 @@ const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
 const PARTS = Number(args.get('parts') ?? 30_000);
 const MISSING = Number(args.get('missing') ?? 100);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms: number) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 async function timed<T>(what: string, fn: () => Promise<T>): Promise<T> {
   const started = performance.now();
