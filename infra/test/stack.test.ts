@@ -142,6 +142,15 @@ describe('search', () => {
   it('the reindex task runs under the indexer role', () => {
     expect(roleOf(template, 'parts-dev-reindex')).toBe(roles.indexer);
   });
+
+  it('the stream is read from TRIM_HORIZON with a 24-hour record age, and the consistency repair runs on a schedule', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { StartingPosition: 'TRIM_HORIZON', MaximumRecordAgeInSeconds: 86_400 });
+    const reindex = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-reindex' } });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(6 hours)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [reindex, 'Arn'] }, Input: JSON.stringify({ repair: true }) })],
+    });
+  });
 });
 
 describe('files', () => {
