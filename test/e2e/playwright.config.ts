@@ -16,6 +16,8 @@ function freePortSync(): number {
 
 // Workers re-evaluate this file: the main process picks the port and data dir once and hands them down.
 process.env.E2E_PORT ??= String(freePortSync());
+// The local SMTP catcher's web inbox, on a port of the run's own so a spec can read the mails it caused.
+process.env.E2E_MAIL_WEB_PORT ??= String(freePortSync());
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parts-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
@@ -61,6 +63,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_PARTS: process.env.E2E_SEED_PARTS ?? '300',
       LOG_LEVEL: 'warn',
+      MAIL_CATCHER_WEB_PORT: process.env.E2E_MAIL_WEB_PORT,
+      MAIL_CATCHER_SMTP_PORT: '0',
       // Every spec registers and submits from 127.0.0.1; the limits themselves are tested in functions/test/security.
       RATE_LIMIT_REGISTRATIONS_PER_HOUR: '10000',
       RATE_LIMIT_QUOTES_PER_HOUR: '10000',

@@ -179,9 +179,12 @@ test.describe('closing a dialog returns focus to the control that opened it', ()
     await expectToast(page, 'Success', 'Quote request created successfully');
     const view = quotes.getByRole('button', { name: /^View quote request #/ }).first();
     await view.click();
-    await expect(page.getByRole('dialog', { name: /Quote Request #/ })).toBeVisible();
+    const detail = page.getByRole('dialog', { name: /Quote Request #/ });
+    await expect(detail.getByText(/^Created /)).toBeVisible();
+    // Escape goes to the top layer; the dialog is that once it has taken focus (the success toast was, until then).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)).toBe(true);
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: /Quote Request #/ })).toBeHidden();
+    await expect(detail).toBeHidden();
     await expect(view).toBeFocused();
   });
 });

@@ -161,6 +161,8 @@ test('home shows top-level categories only; the filter panel shows the category 
   const topLevel = new Set(categories.filter((c) => c.parentId == null).map((c) => `/catalog/${c.slug}`));
   await page.goto('/');
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Browse Categories' }) });
+  // The section fills in once the categories load: wait for the links before reading them.
+  await expect(section.locator('a[href^="/catalog/"]')).toHaveCount(Math.min(6, topLevel.size));
   const hrefs = await section.locator('a[href^="/catalog/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs.length).toBe(Math.min(6, topLevel.size));
   for (const href of hrefs) expect(topLevel.has(href!), `${href} is a top-level category`).toBe(true);

@@ -27,6 +27,8 @@ export function encodePart(id: number, input: Omit<PartInput, 'slug'> & { slug: 
     }),
     partNumberNorm: normalizePartNumber(input.partNumber),
     specifications: input.specifications,
+    /** A DynamoDB map keeps no order; the list keeps the order the specifications were given in. */
+    specOrder: Object.keys(input.specifications),
     specNumbers: parseSpecifications(input.specifications),
     price: input.price ?? null,
     // What the import compares a row against, reading only this attribute (not the whole part).
@@ -80,7 +82,10 @@ export function decodePart(item: Record<string, unknown>): StoredPart | undefine
     status: status.data,
     categoryId: Number(item.categoryId),
     manufacturerId: Number(item.manufacturerId),
-    specifications: recordOf(item.specifications, (v): v is string => typeof v === 'string'),
+    specifications: inSpecOrder(
+      recordOf(item.specifications, (v): v is string => typeof v === 'string'),
+      item.specOrder,
+    ),
     price: typeof item.price === 'number' ? item.price : null,
     ...(typeof item.image === 'string' && item.image ? { image: item.image } : {}),
     version,
@@ -95,6 +100,14 @@ export function writtenPart(item: PartItem): StoredPart {
   const part = decodePart(item);
   if (!part) throw new Error(`Part ${item.id} was encoded into an unreadable item`);
   return part;
+}
+
+/** The specifications in the order they were given (items written before `specOrder` keep the map's order). */
+function inSpecOrder(specs: Record<string, string>, order: unknown): Record<string, string> {
+  if (!Array.isArray(order)) return specs;
+  const ordered: Record<string, string> = {};
+  for (const key of order) if (typeof key === 'string' && key in specs) ordered[key] = specs[key]!;
+  return Object.assign(ordered, specs);
 }
 
 function recordOf<T>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> {

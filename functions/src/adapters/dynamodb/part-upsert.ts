@@ -8,9 +8,8 @@ import { rowErrorText, toValidationError } from '../../domain/validation';
 import type { BulkUpsertResult, CatalogRepository, PartUpsert, StoredPart } from '../../ports/catalog-repository';
 import { keys } from './keys';
 import { decodePart, encodePart, partContentHash, partUpsertSchema, type PartItem } from './part-item';
-import { newPartActions, PARTS_TOTAL_COUNTER } from './part-store';
+import { newPartActions } from './part-store';
 import {
-  addToCounter,
   allocateIds,
   batchGetItems,
   batchPutItems,
@@ -112,7 +111,6 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     const created = await createNew(toCreate, now);
     const reclaimed = await reclaimOrphans(orphans, now);
     const createdIds = [...created.ids, ...reclaimed.ids];
-    await addToCounter(ctx, PARTS_TOTAL_COUNTER, createdIds.length);
     return {
       created: createdIds.length,
       updated: updated.ids.length,

@@ -79,6 +79,12 @@ export function Header() {
                         Admin Dashboard
                       </DropdownMenu.Item>
                     ) : null}
+                    <DropdownMenu.Item
+                      onSelect={() => void navigate('/account/quotes')}
+                      className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
+                    >
+                      My Quote Requests
+                    </DropdownMenu.Item>
                     <DropdownMenu.Item onSelect={doLogout} className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">
                       Logout
                     </DropdownMenu.Item>
@@ -119,6 +125,13 @@ export function Header() {
               <li>
                 <Link to="/admin" onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
                   Admin Dashboard
+                </Link>
+              </li>
+            ) : null}
+            {user ? (
+              <li>
+                <Link to="/account/quotes" onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+                  My Quote Requests
                 </Link>
               </li>
             ) : null}

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Paperclip } from 'lucide-react';
+import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
+import { utcDay, waitingOn } from '@parts/shared/quote-offers';
 import type { QuoteStatus } from '@parts/shared/constants';
-import type { Attachment, QuoteItem, QuoteRequest } from '@parts/shared/schemas';
+import type { Attachment, QuoteItem } from '@parts/shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
@@ -9,7 +12,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { formatDate, formatDateTime, formatUnitPrice } from '../../../lib/format';
 import { historyText } from '../../../components/quote-loop/history-entry';
-import { useQuoteRequest } from '../api/get-quote-request';
+import { Button } from '../../../components/ui/button';
+import { useQuoteDetail } from '../../../components/quote-loop/api/get-quote-detail';
+import { useOffer } from '../../../components/quote-loop/api/get-offer';
+import { MessageThread } from '../../../components/quote-loop/message-thread';
+import { OfferEditor } from '../../../components/quote-loop/offer-editor';
+import { WaitingBadge } from '../../../components/quote-loop/offer-labels';
+import { OfferPanel } from '../../../components/quote-loop/offer-panel';
 import { useUpdateQuoteStatus } from '../api/update-quote-status';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
 import { LoadError } from './empty-state';
@@ -97,7 +106,35 @@ function AttachmentList({ attachments }: { attachments: Attachment[] }) {
   );
 }
 
-function Details({ request }: { request: QuoteRequest }) {
+/** The reseller's side of the loop: every version sent, and the editor for the first or the next one. */
+function OfferSection({ request }: { request: QuoteRequestDetail }) {
+  const [editing, setEditing] = useState(false);
+  const latest = request.offers[0];
+  const latestOffer = useOffer(request.id, latest?.version);
+  const canRevise = latest?.state !== 'accepted' && request.items.length > 0;
+  return (
+    <section aria-label="Offer" className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-sm font-semibold">Offer</h3>
+        <WaitingBadge waiting={waitingOn(request, utcDay(new Date()))} side="admin" />
+        {!editing && canRevise && (latest === undefined || latestOffer.data) ? (
+          <Button size="sm" className="ml-auto" onClick={() => setEditing(true)}>
+            {latest ? 'Revise offer' : 'Create offer'}
+          </Button>
+        ) : null}
+      </div>
+      {editing ? (
+        <OfferEditor quoteId={request.id} items={request.items} previous={latestOffer.data?.offer} onDone={() => setEditing(false)} />
+      ) : latest ? (
+        <OfferPanel quoteId={request.id} offers={request.offers} />
+      ) : (
+        <p className="text-sm text-slate-600">No offer sent yet.</p>
+      )}
+    </section>
+  );
+}
+
+function Details({ request }: { request: QuoteRequestDetail }) {
   const updateStatus = useUpdateQuoteStatus();
   return (
     <div className="grid gap-5">
@@ -177,6 +214,10 @@ function Details({ request }: { request: QuoteRequest }) {
         </section>
       ) : null}
 
+      <OfferSection request={request} />
+
+      <MessageThread quoteId={request.id} side="reseller" />
+
       {request.history.length > 0 ? (
         <section aria-label="Status history" className="grid gap-1">
           <h3 className="text-sm font-semibold">Status History</h3>
@@ -197,10 +238,10 @@ function Details({ request }: { request: QuoteRequest }) {
 }
 
 export function QuoteDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
-  const request = useQuoteRequest(id);
+  const request = useQuoteDetail(id);
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>Quote Request #{id}</DialogTitle>
           <DialogDescription>{request.data ? `Created ${formatDateTime(request.data.createdAt)}` : 'Loading...'}</DialogDescription>

@@ -5,6 +5,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { formatCents, utcDay, waitingOn } from '@parts/shared/quote-offers';
+import { WaitingBadge } from '../../../components/quote-loop/offer-labels';
 import { useQuoteRequests } from '../api/get-quote-requests';
 import { EmptyState } from './empty-state';
 import { QuoteCreateDialog } from './quote-create-dialog';
@@ -16,6 +18,7 @@ export function QuoteRequestsTab() {
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const list = requests.data ?? [];
+  const today = utcDay(new Date());
 
   let body;
   if (requests.isPending) body = <Skeleton className="h-40 w-full" />;
@@ -29,12 +32,14 @@ export function QuoteRequestsTab() {
             <TableHead>Company</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Status</TableHead>
+            <TableHead>Waiting on</TableHead>
+            <TableHead>Latest offer</TableHead>
             <TableHead className="text-right">Actions</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {list.map((q) => (
-            <TableRow key={q.id}>
+            <TableRow key={q.id} data-testid="quote-row" data-quote-id={q.id}>
               <TableCell>
                 <div className="font-medium">{q.customerName}</div>
                 <div className="text-xs text-slate-600">{q.customerEmail}</div>
@@ -44,6 +49,10 @@ export function QuoteRequestsTab() {
               <TableCell>
                 <QuoteStatusBadge status={q.status} />
               </TableCell>
+              <TableCell>
+                <WaitingBadge waiting={waitingOn(q, today)} side="admin" />
+              </TableCell>
+              <TableCell className="text-xs">{q.offer ? `Version ${q.offer.version} · ${formatCents(q.offer.totalCents)}` : 'No offer yet'}</TableCell>
               <TableCell className="text-right">
                 <Button size="sm" variant="ghost" aria-label={`View quote request #${q.id}`} onClick={() => setViewing(q.id)}>
                   <Eye className="h-4 w-4" aria-hidden />

@@ -1,15 +1,20 @@
+import { Link } from 'react-router-dom';
+import { effectiveOfferState, formatCents, utcDay, waitingOn } from '@parts/shared/quote-offers';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
+import { OfferStateBadge, WaitingBadge } from '../../../components/quote-loop/offer-labels';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDateTime, pluralize } from '../../../lib/format';
+import { formatDate, formatDateTime, pluralize } from '../../../lib/format';
 import { useMyQuoteRequests } from '../api/get-my-quote-requests';
 
-export function MyQuoteRequests() {
+/** The signed-in buyer's requests: status, whose move it is and the latest offer, each opening its own page. */
+export function MyQuoteRequests({ title = 'Your Previous Requests' }: { title?: string }) {
   const { data, isPending, isError } = useMyQuoteRequests();
+  const today = utcDay(new Date());
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Previous Requests</CardTitle>
+        <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -24,14 +29,29 @@ export function MyQuoteRequests() {
         ) : (
           <ul className="grid gap-2" data-testid="my-quote-requests">
             {data.map((q) => (
-              <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 text-sm">
-                <div>
-                  <p className="font-medium">Quote Request #{q.id}</p>
-                  <p className="text-slate-600">
-                    {formatDateTime(q.createdAt)} · {pluralize(q.itemCount ?? q.items.length, 'item')}
-                  </p>
-                </div>
-                <QuoteStatusBadge status={q.status} />
+              <li key={q.id}>
+                <Link
+                  to={`/account/quotes/${q.id}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3 text-sm hover:bg-slate-50"
+                  data-testid="my-quote-request"
+                >
+                  <div>
+                    <p className="font-medium">Quote Request #{q.id}</p>
+                    <p className="text-slate-600">
+                      {formatDateTime(q.createdAt)} · {pluralize(q.itemCount ?? q.items.length, 'item')}
+                    </p>
+                    {q.offer ? (
+                      <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
+                        Offer version {q.offer.version}: {formatCents(q.offer.totalCents)}, valid until {formatDate(q.offer.validUntil)}
+                        <OfferStateBadge state={effectiveOfferState(q.offer, today)} />
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <WaitingBadge waiting={waitingOn(q, today)} side="buyer" />
+                    <QuoteStatusBadge status={q.status} />
+                  </div>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OfferWithPrevious } from '@parts/shared/quote-offers';
+import { apiRequest } from '../../../lib/api-client';
+import { quoteLoopKey } from './get-quote-detail';
+
+export function fetchOffer(quoteId: number, version: number): Promise<OfferWithPrevious> {
+  return apiRequest<OfferWithPrevious>('GET', `/api/quote-requests/${quoteId}/offers/${version}`);
+}
+
+export function getOfferQueryOptions(quoteId: number, version: number) {
+  return queryOptions({ queryKey: [...quoteLoopKey, 'offer', quoteId, version] as const, queryFn: () => fetchOffer(quoteId, version) });
+}
+
+export function useOffer(quoteId: number, version: number | undefined) {
+  return useQuery({ ...getOfferQueryOptions(quoteId, version ?? 0), enabled: version !== undefined && version > 0 });
+}
+
+export const offerPdfUrl = (quoteId: number, version: number) => `/api/quote-requests/${quoteId}/offers/${version}/pdf`;

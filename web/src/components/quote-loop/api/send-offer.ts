@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Offer, OfferInput } from '@parts/shared/quote-offers';
+import type { QuoteRequest } from '@parts/shared/schemas';
+import { apiRequest } from '../../../lib/api-client';
+import { quoteLoopKey } from './get-quote-detail';
+
+export function sendOffer(quoteId: number, input: OfferInput): Promise<{ quote: QuoteRequest; offer: Offer }> {
+  return apiRequest('POST', `/api/quote-requests/${quoteId}/offers`, input);
+}
+
+export function useSendOffer(quoteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OfferInput) => sendOffer(quoteId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteLoopKey }),
+  });
+}

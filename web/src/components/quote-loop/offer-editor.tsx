@@ -1,0 +1,356 @@
+import { useState } from 'react';
+import { Plus, Trash2, X } from 'lucide-react';
+import type { Suggestion } from '@parts/shared/schemas';
+import type { QuoteItem } from '@parts/shared/schemas';
+import {
+  MAX_PRICE_BREAKS,
+  addDays,
+  centsToInput,
+  lineIdentity,
+  parseUsdToCents,
+  unitPriceFor,
+  formatCents,
+  utcDay,
+  type Offer,
+  type OfferInput,
+  type OfferLineInput,
+} from '@parts/shared/quote-offers';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Textarea } from '../ui/textarea';
+import { Badge } from '../ui/badge';
+import { PartSearchBox } from '../part-search-box';
+import { toast } from '../../hooks/use-toast';
+import { errorText } from '../../lib/api-client';
+import { useSendOffer } from './api/send-offer';
+
+interface BreakDraft {
+  minQuantity: string;
+  price: string;
+}
+interface LineDraft {
+  item: QuoteItem;
+  supply: boolean;
+  quantity: string;
+  price: string;
+  breaks: BreakDraft[];
+  inStock: boolean;
+  leadDays: string;
+  moq: string;
+  note: string;
+  reason: string;
+  alternative: { partId: number; label: string; price: string; note: string } | null;
+}
+
+const DEFAULT_VALIDITY_DAYS = 30;
+
+function draftFor(item: QuoteItem, previous: Offer | undefined): LineDraft {
+  const old = previous?.lines.find((l) => l.itemId === item.id);
+  const base: LineDraft = {
+    item,
+    supply: true,
+    quantity: String(item.quantity),
+    price: item.targetPrice !== undefined ? item.targetPrice.toFixed(2) : '',
+    breaks: [],
+    inStock: false,
+    leadDays: '',
+    moq: '1',
+    note: '',
+    reason: '',
+    alternative: null,
+  };
+  if (!old) return base;
+  if (old.status === 'cannot_supply') return { ...base, supply: false, reason: old.reason };
+  return {
+    ...base,
+    quantity: String(old.quantity),
+    price: centsToInput(old.unitPriceCents),
+    breaks: old.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: centsToInput(b.unitPriceCents) })),
+    inStock: old.leadTime === 'in_stock',
+    leadDays: old.leadTime === 'in_stock' ? '' : String(old.leadTime),
+    moq: String(old.minimumOrderQuantity),
+    note: old.note ?? '',
+    alternative: old.alternative
+      ? { partId: old.alternative.partId, label: `${old.alternative.partNumber} ${old.alternative.name}`, price: centsToInput(old.alternative.unitPriceCents), note: old.alternative.note ?? '' }
+      : null,
+  };
+}
+
+const whole = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+/** The line as the API takes it, or the first thing wrong with it in words the reseller can act on. */
+function toInput(d: LineDraft): OfferLineInput | string {
+  const label = lineIdentity(d.item).partNumber || lineIdentity(d.item).name;
+  if (!d.supply) {
+    if (!d.reason.trim()) return `${label}: give a reason why it cannot be supplied`;
+    return { itemId: d.item.id, status: 'cannot_supply', reason: d.reason.trim() };
+  }
+  const quantity = whole(d.quantity);
+  const unitPriceCents = parseUsdToCents(d.price);
+  const moq = whole(d.moq || '1');
+  if (quantity === undefined || quantity < 1) return `${label}: enter a quantity of 1 or more`;
+  if (unitPriceCents === undefined) return `${label}: enter a unit price like 12.50`;
+  if (moq === undefined || moq < 1) return `${label}: enter a minimum order quantity of 1 or more`;
+  const leadDays = whole(d.leadDays);
+  if (!d.inStock && (leadDays === undefined || leadDays < 1)) return `${label}: enter a lead time in days, or tick In stock`;
+  const priceBreaks = [];
+  for (const b of d.breaks) {
+    const minQuantity = whole(b.minQuantity);
+    const cents = parseUsdToCents(b.price);
+    if (minQuantity === undefined || minQuantity < 2 || cents === undefined) return `${label}: each price break needs a quantity of 2 or more and a price`;
+    priceBreaks.push({ minQuantity, unitPriceCents: cents });
+  }
+  let alternative: { partId: number; unitPriceCents: number; note?: string } | undefined;
+  if (d.alternative) {
+    const cents = parseUsdToCents(d.alternative.price);
+    if (cents === undefined) return `${label}: enter the alternative's unit price`;
+    alternative = { partId: d.alternative.partId, unitPriceCents: cents, ...(d.alternative.note.trim() ? { note: d.alternative.note.trim() } : {}) };
+  }
+  return {
+    itemId: d.item.id,
+    status: 'offered',
+    quantity,
+    unitPriceCents,
+    priceBreaks,
+    leadTime: d.inStock ? 'in_stock' : leadDays!,
+    minimumOrderQuantity: moq,
+    ...(alternative ? { alternative } : {}),
+    ...(d.note.trim() ? { note: d.note.trim() } : {}),
+  };
+}
+
+function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: number; onChange: (d: LineDraft) => void }) {
+  const id = `offer-line-${draft.item.id}`;
+  const identity = lineIdentity(draft.item);
+  const set = (patch: Partial<LineDraft>) => onChange({ ...draft, ...patch });
+  const quantity = whole(draft.quantity);
+  const price = parseUsdToCents(draft.price);
+  const breaks = draft.breaks.flatMap((b) => {
+    const q = whole(b.minQuantity);
+    const c = parseUsdToCents(b.price);
+    return q !== undefined && c !== undefined ? [{ minQuantity: q, unitPriceCents: c }] : [];
+  });
+  const preview = quantity !== undefined && price !== undefined ? unitPriceFor(price, breaks, quantity) * quantity : undefined;
+
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3" data-testid="offer-line-editor" data-item-id={draft.item.id}>
+      <legend className="px-1 text-sm">
+        <span className="font-semibold">Line {index + 1}: </span>
+        <span className="font-mono">{identity.partNumber || '—'}</span> {identity.name}
+        {draft.item.part ? null : (
+          <Badge variant="yellow" className="ml-1">
+            Not in catalogue
+          </Badge>
+        )}
+        <span className="text-slate-600"> · requested {draft.item.quantity}</span>
+        {draft.item.targetPrice !== undefined ? <span className="text-slate-600"> · target {formatCents(Math.round(draft.item.targetPrice * 100))}</span> : null}
+      </legend>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={!draft.supply} onChange={(e) => set({ supply: !e.target.checked })} />
+        Cannot supply
+      </label>
+      {!draft.supply ? (
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-reason`} className="text-sm font-medium">
+            Reason
+          </label>
+          <Input id={`${id}-reason`} value={draft.reason} maxLength={300} onChange={(e) => set({ reason: e.target.value })} placeholder="e.g. Discontinued by the manufacturer" />
+        </div>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <div className="grid gap-1.5">
+              <label htmlFor={`${id}-price`} className="text-sm font-medium">
+                Unit price (USD)
+              </label>
+              <Input id={`${id}-price`} inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} placeholder="0.00" />
+            </div>
+            <div className="grid gap-1.5">
+              <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
+                Quantity
+              </label>
+              <Input id={`${id}-quantity`} inputMode="numeric" value={draft.quantity} onChange={(e) => set({ quantity: e.target.value })} />
+            </div>
+            <div className="grid gap-1.5">
+              <label htmlFor={`${id}-moq`} className="text-sm font-medium">
+                Minimum order qty
+              </label>
+              <Input id={`${id}-moq`} inputMode="numeric" value={draft.moq} onChange={(e) => set({ moq: e.target.value })} />
+            </div>
+            <div className="grid gap-1.5">
+              <label htmlFor={`${id}-lead`} className="text-sm font-medium">
+                Lead time (days)
+              </label>
+              <Input id={`${id}-lead`} inputMode="numeric" value={draft.inStock ? '' : draft.leadDays} disabled={draft.inStock} onChange={(e) => set({ leadDays: e.target.value })} />
+              <label className="flex items-center gap-2 text-xs">
+                <input type="checkbox" checked={draft.inStock} onChange={(e) => set({ inStock: e.target.checked })} />
+                In stock
+              </label>
+            </div>
+          </div>
+
+          <div className="grid gap-2">
+            <span className="text-sm font-medium">Price breaks</span>
+            {draft.breaks.map((b, i) => (
+              <div key={i} className="flex flex-wrap items-end gap-2" data-testid="price-break-editor">
+                <div className="grid gap-1">
+                  <label htmlFor={`${id}-break-${i}-qty`} className="text-xs">
+                    From quantity
+                  </label>
+                  <Input
+                    id={`${id}-break-${i}-qty`}
+                    className="w-28"
+                    inputMode="numeric"
+                    value={b.minQuantity}
+                    onChange={(e) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, minQuantity: e.target.value } : x)) })}
+                  />
+                </div>
+                <div className="grid gap-1">
+                  <label htmlFor={`${id}-break-${i}-price`} className="text-xs">
+                    Unit price (USD)
+                  </label>
+                  <Input
+                    id={`${id}-break-${i}-price`}
+                    className="w-28"
+                    inputMode="decimal"
+                    value={b.price}
+                    onChange={(e) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)) })}
+                  />
+                </div>
+                <Button variant="ghost" size="icon" aria-label={`Remove price break ${i + 1}`} onClick={() => set({ breaks: draft.breaks.filter((_, j) => j !== i) })}>
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            ))}
+            {draft.breaks.length < MAX_PRICE_BREAKS ? (
+              <Button variant="outline" size="sm" className="w-fit" onClick={() => set({ breaks: [...draft.breaks, { minQuantity: '', price: '' }] })}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add price break
+              </Button>
+            ) : null}
+          </div>
+
+          <div className="grid gap-2">
+            <span className="text-sm font-medium">Alternative part (optional)</span>
+            {draft.alternative ? (
+              <div className="flex flex-wrap items-end gap-2 rounded-md bg-blue-50 p-2">
+                <span className="min-w-40 grow text-sm" data-testid="alternative-choice">
+                  {draft.alternative.label}
+                </span>
+                <div className="grid gap-1">
+                  <label htmlFor={`${id}-alt-price`} className="text-xs">
+                    Alternative unit price (USD)
+                  </label>
+                  <Input
+                    id={`${id}-alt-price`}
+                    className="w-32"
+                    inputMode="decimal"
+                    value={draft.alternative.price}
+                    onChange={(e) => set({ alternative: { ...draft.alternative!, price: e.target.value } })}
+                  />
+                </div>
+                <div className="grid min-w-40 grow gap-1">
+                  <label htmlFor={`${id}-alt-note`} className="text-xs">
+                    Alternative note
+                  </label>
+                  <Input id={`${id}-alt-note`} maxLength={300} value={draft.alternative.note} onChange={(e) => set({ alternative: { ...draft.alternative!, note: e.target.value } })} />
+                </div>
+                <Button variant="ghost" size="icon" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
+                  <X className="h-4 w-4" aria-hidden />
+                </Button>
+              </div>
+            ) : (
+              <PartSearchBox
+                label={`Alternative for ${identity.partNumber || identity.name}`}
+                placeholder="Search the catalogue for an alternative..."
+                onSubmit={() => undefined}
+                onSelect={(s: Suggestion) => set({ alternative: { partId: s.id, label: `${s.partNumber} ${s.name}`, price: '', note: '' } })}
+              />
+            )}
+          </div>
+
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-note`} className="text-sm font-medium">
+              Note (optional)
+            </label>
+            <Input id={`${id}-note`} maxLength={500} value={draft.note} onChange={(e) => set({ note: e.target.value })} />
+          </div>
+          <p className="text-right text-sm text-slate-700">Line total: {preview !== undefined ? formatCents(preview) : '—'}</p>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The reseller's offer: a price (with breaks), lead time, MOQ, optional alternative and note per
+ * line, or "cannot supply" with a reason; a validity date and a message. A revision starts from the
+ * latest version. The server computes every total again and freezes the version.
+ */
+export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: number; items: QuoteItem[]; previous: Offer | undefined; onDone: () => void }) {
+  const send = useSendOffer(quoteId);
+  const today = utcDay(new Date());
+  const [lines, setLines] = useState<LineDraft[]>(() => items.map((i) => draftFor(i, previous)));
+  const [validUntil, setValidUntil] = useState(() => (previous && previous.validUntil >= today ? previous.validUntil : addDays(today, DEFAULT_VALIDITY_DAYS)));
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const version = (previous?.version ?? 0) + 1;
+
+  const submit = () => {
+    const built = lines.map(toInput);
+    const firstProblem = built.find((l): l is string => typeof l === 'string');
+    if (firstProblem) return setProblem(firstProblem);
+    if (!validUntil) return setProblem('Choose the last day the offer is valid');
+    setProblem(null);
+    const input: OfferInput = {
+      basedOnVersion: previous?.version ?? 0,
+      validUntil,
+      ...(message.trim() ? { message: message.trim() } : {}),
+      lines: built as OfferLineInput[],
+    };
+    send.mutate(input, {
+      onSuccess: () => {
+        toast({ title: 'Offer sent', description: `Version ${version} of the offer was sent to the buyer.` });
+        onDone();
+      },
+      onError: (error) => setProblem(errorText(error, 'The offer could not be sent. Please try again.')),
+    });
+  };
+
+  return (
+    // Not a <form>: each line's alternative picker is a search form of its own, and forms do not nest.
+    <div role="group" className="grid gap-4" aria-label={`Offer version ${version}`}>
+      <h4 className="text-sm font-semibold">{previous ? `Revise the offer (version ${version})` : 'New offer'}</h4>
+      {lines.map((draft, i) => (
+        <LineEditor key={draft.item.id} draft={draft} index={i} onChange={(d) => setLines((all) => all.map((x, j) => (j === i ? d : x)))} />
+      ))}
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+        <div className="grid gap-1.5">
+          <label htmlFor={`offer-${quoteId}-valid`} className="text-sm font-medium">
+            Valid until
+          </label>
+          <Input id={`offer-${quoteId}-valid`} type="date" min={today} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={`offer-${quoteId}-message`} className="text-sm font-medium">
+            Message to the buyer (optional)
+          </label>
+          <Textarea id={`offer-${quoteId}-message`} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />
+        </div>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={submit} disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : previous ? `Send version ${version}` : 'Send offer'}
+        </Button>
+        <Button variant="outline" onClick={onDone} disabled={send.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

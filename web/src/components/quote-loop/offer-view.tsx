@@ -1,0 +1,204 @@
+import { Download } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { diffOffers, effectiveOfferState, formatCents, formatLeadTime, utcDay, type LineChange, type Offer, type OfferLine } from '@parts/shared/quote-offers';
+import { buttonVariants } from '../ui/button';
+import { Badge } from '../ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { offerPdfUrl } from './api/get-offer';
+import { OfferStateBadge } from './offer-labels';
+
+/** "was $12.00" beside a value that changed since the previous version. */
+function Was({ text }: { text: string | undefined }) {
+  if (text === undefined) return null;
+  return <span className="block text-xs text-amber-800 line-through decoration-amber-700/60">was {text}</span>;
+}
+
+function previousValue(change: LineChange | undefined, field: 'quantity' | 'unitPrice' | 'leadTime' | 'minimumOrderQuantity'): string | undefined {
+  const old = change?.previous;
+  if (!change || !old || old.status !== 'offered' || !change.fields.includes(field)) return undefined;
+  if (field === 'quantity') return String(old.quantity);
+  if (field === 'unitPrice') return formatCents(old.appliedUnitPriceCents);
+  if (field === 'leadTime') return formatLeadTime(old.leadTime);
+  return String(old.minimumOrderQuantity);
+}
+
+function PartCell({ line }: { line: OfferLine }) {
+  return (
+    <div className="min-w-40">
+      <div className="font-mono text-xs">{line.partNumber || '—'}</div>
+      {line.slug ? (
+        <Link to={`/part/${line.slug}`} className="break-words hover:underline">
+          {line.name}
+        </Link>
+      ) : (
+        <span className="break-words">{line.name}</span>
+      )}
+      {line.partId === undefined ? (
+        <Badge variant="yellow" className="ml-1">
+          Not in catalogue
+        </Badge>
+      ) : null}
+    </div>
+  );
+}
+
+function LineRow({ line, change }: { line: OfferLine; change: LineChange | undefined }) {
+  const changed = change !== undefined;
+  if (line.status === 'cannot_supply') {
+    return (
+      <TableRow data-testid="offer-line" data-item-id={line.itemId} className={changed ? 'bg-amber-50' : undefined}>
+        <TableCell>
+          <PartCell line={line} />
+        </TableCell>
+        <TableCell className="text-right">{line.requestedQuantity}</TableCell>
+        <TableCell colSpan={4}>
+          <Badge variant="red">Cannot supply</Badge> <span className="text-sm">{line.reason}</span>
+          {changed && change.previous?.status === 'offered' ? <Was text={`offered at ${formatCents(change.previous.appliedUnitPriceCents)}`} /> : null}
+        </TableCell>
+        <TableCell className="text-right">—</TableCell>
+      </TableRow>
+    );
+  }
+  return (
+    <TableRow data-testid="offer-line" data-item-id={line.itemId} className={changed ? 'bg-amber-50' : undefined}>
+      <TableCell className="align-top">
+        <PartCell line={line} />
+        {line.alternative ? (
+          <div className="mt-2 rounded border border-blue-200 bg-blue-50 p-2 text-xs" data-testid="offer-alternative">
+            <span className="font-semibold">Alternative: </span>
+            <span className="font-mono">{line.alternative.partNumber}</span> {line.alternative.name} at {formatCents(line.alternative.unitPriceCents)} each (
+            {formatCents(line.alternative.lineTotalCents)})
+            {line.alternative.note ? <div className="mt-1 text-slate-700">{line.alternative.note}</div> : null}
+          </div>
+        ) : null}
+        {line.note ? <div className="mt-1 whitespace-pre-wrap text-xs text-slate-700">Note: {line.note}</div> : null}
+        {changed && change.fields.includes('status') && change.previous ? <Was text="cannot supply" /> : null}
+      </TableCell>
+      <TableCell className="text-right align-top">
+        {line.quantity}
+        {line.quantity !== line.requestedQuantity ? <span className="block text-xs text-slate-500">asked {line.requestedQuantity}</span> : null}
+        <Was text={previousValue(change, 'quantity')} />
+      </TableCell>
+      <TableCell className="text-right align-top">
+        {formatCents(line.appliedUnitPriceCents)}
+        <Was text={previousValue(change, 'unitPrice')} />
+      </TableCell>
+      <TableCell className="align-top text-xs">
+        {line.priceBreaks.length === 0 ? (
+          '—'
+        ) : (
+          <ul data-testid="price-breaks">
+            <li>
+              1+: {formatCents(line.unitPriceCents)}
+            </li>
+            {line.priceBreaks.map((b) => (
+              <li key={b.minQuantity}>
+                {b.minQuantity}+: {formatCents(b.unitPriceCents)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {change?.fields.includes('priceBreaks') ? <span className="block text-amber-800">breaks changed</span> : null}
+      </TableCell>
+      <TableCell className="align-top">
+        {formatLeadTime(line.leadTime)}
+        <Was text={previousValue(change, 'leadTime')} />
+      </TableCell>
+      <TableCell className="text-right align-top">
+        {line.minimumOrderQuantity}
+        <Was text={previousValue(change, 'minimumOrderQuantity')} />
+      </TableCell>
+      <TableCell className="text-right align-top font-medium">{formatCents(line.lineTotalCents)}</TableCell>
+    </TableRow>
+  );
+}
+
+/** One version of an offer, as both sides read it: lines, breaks, lead times, totals, and what changed since the version before. */
+export function OfferView({ offer, previous, latest }: { offer: Offer; previous?: Offer | undefined; latest: boolean }) {
+  const changes = previous ? diffOffers(previous, offer) : new Map<number, LineChange>();
+  const state = latest ? effectiveOfferState(offer, utcDay(new Date())) : offer.state;
+  return (
+    <div className="grid gap-3" data-testid="offer-view" data-version={offer.version}>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <span className="font-semibold">Offer version {offer.version}</span>
+        <OfferStateBadge state={state} />
+        <span className="text-slate-600">Sent {formatDateTime(offer.sentAt)}</span>
+        <span className="text-slate-600">Valid until {formatDate(offer.validUntil)}</span>
+        <a
+          href={offerPdfUrl(offer.quoteId, offer.version)}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm', className: 'ml-auto' })}
+          data-testid="offer-pdf"
+        >
+          <Download className="h-4 w-4" aria-hidden />
+          Download PDF
+        </a>
+      </div>
+      {previous ? (
+        <p className="text-sm text-slate-700" data-testid="offer-changes">
+          {changes.size === 0
+            ? `No line changed since version ${previous.version}.`
+            : `${changes.size} ${changes.size === 1 ? 'line' : 'lines'} changed since version ${previous.version} (highlighted). Total was ${formatCents(previous.totalCents)}.`}
+        </p>
+      ) : null}
+      {offer.message ? <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm text-slate-800">{offer.message}</p> : null}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Part</TableHead>
+            <TableHead className="text-right">Qty</TableHead>
+            <TableHead className="text-right">Unit price</TableHead>
+            <TableHead>Price breaks</TableHead>
+            <TableHead>Lead time</TableHead>
+            <TableHead className="text-right">MOQ</TableHead>
+            <TableHead className="text-right">Line total</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {offer.lines.map((line) => (
+            <LineRow key={line.itemId} line={line} change={changes.get(line.itemId)} />
+          ))}
+        </TableBody>
+      </Table>
+      <div className="flex flex-wrap justify-end gap-x-6 text-sm">
+        <span>
+          Total <span className="font-semibold" data-testid="offer-total">{formatCents(offer.totalCents)}</span>
+        </span>
+        {offer.response?.acceptedTotalCents !== undefined ? (
+          <span>
+            Accepted <span className="font-semibold">{formatCents(offer.response.acceptedTotalCents)}</span>
+          </span>
+        ) : null}
+      </div>
+      {offer.response ? <ResponseSummary offer={offer} /> : null}
+    </div>
+  );
+}
+
+const CHOICE_TEXT = { offered: 'Accepted', alternative: 'Accepted the alternative', declined: 'Declined' } as const;
+
+/** What the buyer answered: the choice per line, or the reason / message. */
+function ResponseSummary({ offer }: { offer: Offer }) {
+  const response = offer.response!;
+  const lines = new Map(offer.lines.map((l) => [l.itemId, l]));
+  const heading =
+    response.kind === 'accepted' ? 'Accepted' : response.kind === 'declined' ? 'Declined' : 'Revision requested';
+  return (
+    <div className="rounded-md border border-slate-200 p-3 text-sm" data-testid="offer-response">
+      <p className="font-semibold">
+        {heading} by {response.by} on {formatDateTime(response.at)}
+      </p>
+      {response.lines ? (
+        <ul className="mt-1 grid gap-0.5">
+          {response.lines.map((l) => (
+            <li key={l.itemId}>
+              {lines.get(l.itemId)?.partNumber || lines.get(l.itemId)?.name}: {CHOICE_TEXT[l.choice]}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {response.text ? <p className="mt-1 whitespace-pre-wrap text-slate-700">{response.text}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { SITE_NAME } from '@parts/shared/constants';
+import { utcDay, waitingOn, type QuoteRequestDetail } from '@parts/shared/quote-offers';
+import { PageSpinner } from '../../components/page-spinner';
+import { QuoteStatusBadge } from '../../components/quote-status-badge';
+import { useQuoteDetail } from '../../components/quote-loop/api/get-quote-detail';
+import { historyText } from '../../components/quote-loop/history-entry';
+import { MessageThread } from '../../components/quote-loop/message-thread';
+import { OfferAnswer } from '../../components/quote-loop/offer-answer';
+import { WaitingBadge } from '../../components/quote-loop/offer-labels';
+import { OfferPanel } from '../../components/quote-loop/offer-panel';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { ApiError } from '../../lib/api-client';
+import { formatDate, formatDateTime, formatUnitPrice } from '../../lib/format';
+import { loginPathFor } from '../../lib/return-to';
+import { useCurrentUser } from '../../lib/session';
+
+function Lines({ request }: { request: QuoteRequestDetail }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Part</TableHead>
+          <TableHead className="text-right">Quantity</TableHead>
+          <TableHead>Your details</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {request.items.map((item) => (
+          <TableRow key={item.id} data-testid="quote-line">
+            <TableCell>
+              <div className="font-mono text-xs">{item.part?.partNumber ?? item.freeText?.partNumber ?? '—'}</div>
+              {item.part ? (
+                item.part.slug ? (
+                  <Link to={`/part/${item.part.slug}`} className="hover:underline">
+                    {item.part.name}
+                  </Link>
+                ) : (
+                  item.part.name
+                )
+              ) : (
+                <span>
+                  <Badge variant="yellow" className="mr-1">
+                    Not in catalogue
+                  </Badge>
+                  {[item.freeText?.manufacturer, item.freeText?.description].filter(Boolean).join(' · ')}
+                </span>
+              )}
+            </TableCell>
+            <TableCell className="text-right">{item.quantity}</TableCell>
+            <TableCell className="text-xs text-slate-700">
+              {[
+                item.reference ? `Ref. ${item.reference}` : null,
+                item.targetPrice !== undefined ? `Target ${formatUnitPrice(item.targetPrice)}` : null,
+                item.neededBy ? `Needed by ${formatDate(item.neededBy)}` : null,
+                item.note ?? null,
+              ]
+                .filter(Boolean)
+                .join(' · ') || '—'}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function QuoteView({ id }: { id: number }) {
+  const detail = useQuoteDetail(id);
+  if (detail.isPending) return <Skeleton className="h-64 w-full" />;
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return <p className="text-slate-700">{missing ? 'This quote request was not found.' : 'The quote request could not be loaded.'}</p>;
+  }
+  const request = detail.data;
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-3xl font-bold">Quote Request #{request.id}</h1>
+        <QuoteStatusBadge status={request.status} />
+        <WaitingBadge waiting={waitingOn(request, utcDay(new Date()))} side="buyer" />
+      </div>
+      <p className="-mt-4 text-sm text-slate-600">Submitted {formatDateTime(request.createdAt)}</p>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Offer</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {request.offers.length === 0 ? (
+            <p className="text-sm text-slate-600">We are preparing your offer. You will get an e-mail as soon as it is ready.</p>
+          ) : (
+            <OfferPanel quoteId={request.id} offers={request.offers}>
+              {(latest) => <OfferAnswer key={`${latest.version}-${latest.state}`} offer={latest} />}
+            </OfferPanel>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Requested Items</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Lines request={request} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="pt-6">
+          <MessageThread quoteId={request.id} side="buyer" />
+        </CardContent>
+      </Card>
+
+      {request.history.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>History</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="grid gap-1 text-sm">
+              {request.history.map((h, index) => (
+                <li key={`${h.at}-${index}`}>
+                  <span className="text-slate-600">{formatDateTime(h.at)}</span> {historyText(h)} by {h.by}
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+export default function MyQuotePage() {
+  const { data: user, isPending } = useCurrentUser();
+  const location = useLocation();
+  const params = useParams();
+  const id = Number(params.quoteId);
+  useDocumentTitle(`Quote Request #${params.quoteId ?? ''} | ${SITE_NAME}`);
+  if (isPending) return <PageSpinner label="Loading your account" />;
+  if (!user) return <Navigate to={loginPathFor('/auth', location.pathname)} replace />;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-4 px-4 py-8">
+      <Link to="/account/quotes" className="text-sm text-blue-700 hover:underline">
+        ← My Quote Requests
+      </Link>
+      {Number.isInteger(id) && id > 0 ? <QuoteView id={id} /> : <p>This quote request was not found.</p>}
+    </div>
+  );
+}
