@@ -11,12 +11,14 @@ import {
   MAX_LINE_REFERENCE_CHARS,
   MAX_QUOTE_ITEMS,
   MAX_QUOTE_QUANTITY,
+  MAX_USERNAME,
   QUOTE_STATUSES,
 } from '@parts/shared/constants';
 import { attachmentSchema, quoteStatusSchema, type QuoteItem, type QuoteRequest, type QuoteStatus } from '@parts/shared/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from '../../ports/quote-repository';
 import { keys, padId, stripLayout } from './keys';
+import { listQuotePage, quoteSearchText } from './quote-list';
 import { allocateIds, assertId, cancellationCodes, countQuery, isConditionFailed, parseInput, withConflictRetry, type TableContext } from './support';
 
 const optional = (max: number) => z.string().max(max).optional();
@@ -201,6 +203,7 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
         id,
         customerName: input.customerName,
         customerEmail: input.customerEmail,
+        searchText: quoteSearchText(input),
         ...(input.customerPhone ? { customerPhone: input.customerPhone } : {}),
         ...(input.customerCompany ? { customerCompany: input.customerCompany } : {}),
         status: input.status,
@@ -243,14 +246,16 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
       return item ? toQuote(await withAllLines(item)) : undefined;
     },
 
+    listQuoteRequestPage: (options) => listQuotePage(ctx, { all: ALL, byStatus, bySubmitter }, toQuote, options),
+
     async listQuoteRequests(options) {
       const parsed = parseInput(listOptionsSchema, options);
       return parsed?.status ? query('gsi2', byStatus(parsed.status), parsed.limit) : query('gsi1', ALL, parsed?.limit);
     },
 
     async listQuoteRequestsBySubmitter(username) {
-      if (typeof username !== 'string' || !username.trim() || username.length > 50) {
-        throw new ValidationError('username must be a string of 1 to 50 characters');
+      if (typeof username !== 'string' || !username.trim() || username.length > MAX_USERNAME) {
+        throw new ValidationError(`username must be a string of 1 to ${MAX_USERNAME} characters`);
       }
       return query('gsi3', bySubmitter(username.trim()));
     },
@@ -258,7 +263,7 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
     async updateQuoteStatus(id, status, by) {
       assertId(id);
       if (!(QUOTE_STATUSES as readonly unknown[]).includes(status)) throw new ValidationError(`status must be one of ${QUOTE_STATUSES.join(', ')}`);
-      if (typeof by !== 'string' || !by.trim() || by.length > 50) throw new ValidationError('by must be a string of 1 to 50 characters');
+      if (typeof by !== 'string' || !by.trim() || by.length > MAX_USERNAME) throw new ValidationError(`by must be a string of 1 to ${MAX_USERNAME} characters`);
       for (let attempt = 1; attempt <= 4; attempt++) {
         const current = await read(id);
         if (!current) throw new NotFoundError(`Quote request ${id} not found`);

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteRequest } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
-export function fetchMyQuoteRequests(): Promise<QuoteRequest[]> {
-  return apiRequest<QuoteRequest[]>('GET', '/api/quote-requests/mine');
+/** The customer's newest requests: the server answers a page of at most 50 (older ones follow a cursor). */
+export async function fetchMyQuoteRequests(): Promise<QuoteRequest[]> {
+  return (await call(api.api['quote-requests'].mine.$get({ query: {} }))).data;
 }
 
 export function getMyQuoteRequestsQueryOptions() {
