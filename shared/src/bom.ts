@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_FREE_DESCRIPTION_CHARS, MAX_FREE_MANUFACTURER_CHARS, MAX_FREE_PART_NUMBER_CHARS, MAX_LINE_REFERENCE_CHARS } from './constants';
+import { MAX_FREE_DESCRIPTION_CHARS, MAX_FREE_MANUFACTURER_CHARS, MAX_FREE_PART_NUMBER_CHARS, MAX_LINE_REFERENCE_CHARS, megabytes } from './constants';
 import { relationRefSchema } from './schemas';
 
 /**
@@ -54,7 +54,7 @@ export const bomSheetSchema = z.object({
 export type BomSheet = z.infer<typeof bomSheetSchema>;
 
 /** Pasted text (from a spreadsheet: tab-separated, or CSV). */
-export const bomPasteSchema = z.object({ text: z.string().min(1, 'Paste your list first').max(MAX_BOM_FILE_BYTES, 'The pasted list is larger than 2 MB') });
+export const bomPasteSchema = z.object({ text: z.string().min(1, 'Paste your list first').max(MAX_BOM_FILE_BYTES, `The pasted list is larger than ${megabytes(MAX_BOM_FILE_BYTES)} MB`) });
 
 const lineText = (max: number, label: string) =>
   z.preprocess(

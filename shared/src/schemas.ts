@@ -545,6 +545,13 @@ export const importJobSchema = csvImportResultSchema.extend({
   /** The staged CSV object and the mapping the job applies (set when the job is created). */
   sourceKey: z.string().optional(),
   columnMapping: z.record(z.string(), z.string()).optional(),
+  /**
+   * Records of the staged file already applied (saved after each batch with the totals so far): a job
+   * picked up again after a crash or a stop carries on after them.
+   */
+  resumeAfterRecord: z.number().int().min(0).optional(),
+  /** How often a stalled job was handed to a new worker. */
+  resumeCount: z.number().int().min(0).optional(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 

@@ -2,6 +2,7 @@ import { Unzip, UnzipInflate } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { MAX_BOM_CELL_CHARS, MAX_BOM_COLUMNS, MAX_BOM_FILE_BYTES, MAX_BOM_LINES, MAX_BOM_UNPACKED_BYTES } from '@parts/shared/bom';
+import { megabytes } from '@parts/shared/constants';
 import { DomainError, ValidationError } from '../domain/errors';
 import { inspectCsvStart, type Delimiter } from '../csv/csv-reader';
 
@@ -17,11 +18,11 @@ export interface BomTable {
   sheet?: string;
 }
 
-export const BOM_FILE_TOO_LARGE = 'The list is larger than 2 MB; split it into smaller lists';
+export const BOM_FILE_TOO_LARGE = `The list is larger than ${megabytes(MAX_BOM_FILE_BYTES)} MB; split it into smaller lists`;
 export const BOM_EMPTY = 'The list is empty';
 export const BOM_NOT_XLSX = 'The file could not be read as an Excel workbook; save it as .xlsx or CSV';
 export const BOM_OLD_XLS = 'Old .xls workbooks are not read; save the sheet as .xlsx or CSV';
-export const BOM_UNPACKS_TOO_LARGE = 'The workbook unpacks to more than 40 MB; save the parts list alone as .xlsx or CSV';
+export const BOM_UNPACKS_TOO_LARGE = `The workbook unpacks to more than ${megabytes(MAX_BOM_UNPACKED_BYTES)} MB; save the parts list alone as .xlsx or CSV`;
 export const tooManyLines = () => `The list has more than ${MAX_BOM_LINES.toLocaleString('en-US')} lines; split it into smaller lists`;
 export const tooManyColumns = () => `The list has more than ${MAX_BOM_COLUMNS} columns`;
 export const cellTooLong = (row: number, column: number) =>

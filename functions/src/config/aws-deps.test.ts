@@ -23,6 +23,15 @@ describe('Lambda job runner', () => {
     expect(JSON.parse(new TextDecoder().decode(input.Payload))).toEqual({ jobId: '3f0c2a1e-0000-4000-8000-000000000001' });
   });
 
+  it('hands a stalled job to a new invocation that resumes it', async () => {
+    const send = vi.fn(async (_command: unknown) => ({ StatusCode: 202 }));
+    const runner = createLambdaJobRunner({ client: { send } as unknown as LambdaClient, functionName: 'parts-prod-import-job' });
+    await runner.resumeImport!('3f0c2a1e-0000-4000-8000-000000000001');
+    const input = (send.mock.calls[0]![0] as { input: { InvocationType: string; Payload: Uint8Array } }).input;
+    expect(input.InvocationType).toBe('Event');
+    expect(JSON.parse(new TextDecoder().decode(input.Payload))).toEqual({ jobId: '3f0c2a1e-0000-4000-8000-000000000001', resume: true });
+  });
+
   it('fails when Lambda does not accept the event', async () => {
     const send = vi.fn(async () => ({ StatusCode: 500 }));
     const runner = createLambdaJobRunner({ client: { send } as unknown as LambdaClient, functionName: 'f' });

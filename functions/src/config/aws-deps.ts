@@ -50,17 +50,20 @@ export async function loadJwtSecret(env: Env, client?: SecretsManagerClient): Pr
 
 /** Starts an import job by invoking the import-job Lambda asynchronously (InvocationType Event). */
 export function createLambdaJobRunner(options: { client: LambdaClient; functionName: string }): JobRunner {
+  const invoke = async (payload: { jobId: string; resume?: boolean }) => {
+    const res = await options.client.send(
+      new InvokeCommand({
+        FunctionName: options.functionName,
+        InvocationType: 'Event',
+        Payload: new TextEncoder().encode(JSON.stringify(payload)),
+      }),
+    );
+    if (res.StatusCode !== 202) throw new Error(`Import job invocation answered ${res.StatusCode ?? 'no status'}`);
+  };
   return {
-    async startImport(jobId) {
-      const res = await options.client.send(
-        new InvokeCommand({
-          FunctionName: options.functionName,
-          InvocationType: 'Event',
-          Payload: new TextEncoder().encode(JSON.stringify({ jobId })),
-        }),
-      );
-      if (res.StatusCode !== 202) throw new Error(`Import job invocation answered ${res.StatusCode ?? 'no status'}`);
-    },
+    startImport: (jobId) => invoke({ jobId }),
+    // A stalled job: a new invocation takes it over and carries on after its last checkpoint.
+    resumeImport: (jobId) => invoke({ jobId, resume: true }),
   };
 }
 

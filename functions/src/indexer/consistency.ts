@@ -103,7 +103,9 @@ export async function checkIndex(deps: {
     if (!deps.repair) {
       let tableParts = 0;
       await forEachIdRange(ceiling, concurrency, signal, async (ids) => {
-        tableParts += (await deps.catalog.getPartVersions(ids)).length;
+        // Read first, then add: `tableParts += await …` would lose the other workers' additions.
+        const found = await deps.catalog.getPartVersions(ids);
+        tableParts += found.length;
       });
       return { tableParts, indexedBefore: 0, missing: tableParts, stale: 0, extra: 0, repaired: 0, ms: Date.now() - started };
     }

@@ -11,12 +11,15 @@ const blobs = createAwsBlobStore(env);
 // Bulk imports reach the index through the table's stream; this function has no OpenSearch access.
 const searchSync: SearchSync = { async partsChanged() {}, async categoryChanged() {}, async manufacturerChanged() {} };
 
-/** Invoked asynchronously by the API with `{ jobId }`; the job records its own progress and failure. */
-export const handler = async (event: { jobId?: unknown }): Promise<void> => {
+/**
+ * Invoked asynchronously by the API with `{ jobId }`, or `{ jobId, resume: true }` for a stalled job (it
+ * carries on after the last checkpoint); the job records its own progress and failure.
+ */
+export const handler = async (event: { jobId?: unknown; resume?: unknown }): Promise<void> => {
   if (typeof event.jobId !== 'string' || event.jobId === '') {
     logger.error('import_job_bad_event', { payload: event });
     return;
   }
-  const job = await runImportJob({ catalog, imports, blobs, searchSync, logger }, event.jobId);
+  const job = await runImportJob({ catalog, imports, blobs, searchSync, logger }, event.jobId, { resume: event.resume === true });
   logger.info('import_job_finished', { jobId: job.id, state: job.state, rowsDone: job.rowsDone, rowsFailed: job.rowsFailed });
 };

@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { ImportJob } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { Env } from '../config/env';
 import type { Logger } from '../lib/logger';
@@ -38,6 +39,10 @@ export interface LocalDeps {
   s3: S3Client;
   /** Resolves when background import jobs have finished. */
   whenJobsIdle(): Promise<void>;
+  /** Picks up the import jobs a crash or a stop left unfinished (each from its last checkpoint); answers them. */
+  resumeImports(): Promise<ImportJob[]>;
+  /** Stops running import jobs after their current batch (they resume on the next start); answers them as left. */
+  stopJobs(): Promise<ImportJob[]>;
   /** Resolves when the mails asked for so far have been tried. */
   whenMailIdle(): Promise<void>;
   close(): Promise<void>;
@@ -85,9 +90,16 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
     dynamo,
     s3,
     whenJobsIdle: () => runner.whenIdle(),
+    async resumeImports() {
+      // Only this process runs jobs on this data: whatever is still queued or running has no worker.
+      const unfinished = await repos.imports.listUnfinishedImportJobs();
+      for (const job of unfinished) await (job.state === 'queued' ? runner.startImport(job.id) : runner.resumeImport(job.id));
+      return unfinished;
+    },
+    stopJobs: () => runner.stop(),
     whenMailIdle: () => mailQueue?.whenIdle() ?? Promise.resolve(),
     async close() {
-      await runner.whenIdle().catch(() => undefined);
+      await runner.stop().catch(() => undefined);
       mailQueue?.stop();
       await mailQueue?.whenIdle().catch(() => undefined);
       mailer?.close();

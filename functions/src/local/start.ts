@@ -120,6 +120,12 @@ async function main() {
     });
     stops.push(() => local.close());
     const { deps } = local;
+    // Ctrl+C: a running import stops after the batch it is writing, its checkpoint saved, and says so.
+    stops.push(async () => {
+      for (const job of await local.stopJobs()) {
+        if (job.state === 'running') say(`  ! Import job ${job.id} stopped after row ${job.resumeAfterRecord ?? 1} of its file; it carries on when the server starts again`);
+      }
+    });
     say(`  ✓ Table "${env.TABLE_NAME}", buckets and search index ready (${since(t2)})`);
 
     // From here on the stream feeds the index, from where it was left (or from the stream's start), as
@@ -170,6 +176,15 @@ async function main() {
     const check = startBackgroundIndexCheck({ catalog: deps.catalog, search: deps.search, say });
     deps.indexStatus = () => check.status();
     stops.push(() => check.stop());
+
+    // Import jobs a crash or Ctrl+C left unfinished carry on from their last checkpoint.
+    for (const job of await local.resumeImports()) {
+      say(
+        job.resumeAfterRecord === undefined
+          ? `  … Resuming import job ${job.id} from the start of its file`
+          : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
+      );
+    }
 
     const { app, servesWeb } = createServerApp(buildApp(deps));
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);

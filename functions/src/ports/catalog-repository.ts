@@ -69,6 +69,10 @@ export interface CatalogRepository {
   partIdCeiling(): Promise<number>;
   /** Id and version of each of these parts that exists (index consistency check). */
   getPartVersions(ids: number[]): Promise<PartVersion[]>;
+  /**
+   * The parts stored, counted exactly from the table (no counter item: ADR 040). Linear in the table's
+   * size: for checks, tests and tools. Pages show the search index's count (`SearchIndex.count`).
+   */
   countParts(): Promise<number>;
   countCategories(): Promise<number>;
   countManufacturers(): Promise<number>;

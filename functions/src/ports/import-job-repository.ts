@@ -13,4 +13,6 @@ export interface ImportJobRepository {
   getImportJob(id: string): Promise<ImportJob | undefined>;
   /** Merges the given fields into the stored job, only if it still matches `expected`. */
   updateImportJob(id: string, patch: Partial<Omit<ImportJob, 'id'>>, expected?: ImportJobExpectation): Promise<ImportJob>;
+  /** Jobs still queued or running, oldest first (picked up again after a crash or a stop). */
+  listUnfinishedImportJobs(): Promise<ImportJob[]>;
 }

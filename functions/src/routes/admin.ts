@@ -10,7 +10,8 @@ export function adminRoutes(deps: AppDeps) {
       const [totalCategories, totalManufacturers, totalParts, pendingQuotes] = await Promise.all([
         deps.catalog.countCategories(),
         deps.catalog.countManufacturers(),
-        deps.catalog.countParts(),
+        // Derived from the index, which the consistency check reconciles with the table by id (ADR 040).
+        deps.search.count(),
         deps.quotes.countQuoteRequests('pending'),
       ]);
       const stats: AdminStats = { totalCategories, totalManufacturers, totalParts, pendingQuotes };

@@ -34,6 +34,24 @@ export interface ImportProgress {
   rowsFailed: number;
 }
 
+/**
+ * Where a job stands after a batch was written: every record of the file up to `afterRecord` (counted as
+ * the parser yields them, header and blank rows included) is applied, and `result` holds their totals.
+ * Resuming from it (after a crash or a stop) skips those records and carries on with the same totals.
+ */
+export interface ImportCheckpoint {
+  afterRecord: number;
+  result: CsvImportResult;
+}
+
+/** The import was stopped between two batches (the server shutting down); its last checkpoint is saved. */
+export class ImportStopped extends Error {
+  constructor(readonly checkpoint: ImportCheckpoint) {
+    super(`stopped after record ${checkpoint.afterRecord}`);
+    this.name = 'ImportStopped';
+  }
+}
+
 export interface CsvImportDeps {
   catalog: CatalogRepository;
   searchSync: SearchSync;
@@ -173,9 +191,19 @@ export async function importPartsCsv(
   deps: CsvImportDeps,
   source: Readable,
   mapping: ColumnMapping,
-  options: { batchSize?: number; onProgress?: (p: ImportProgress) => Promise<void> | void } = {},
+  options: {
+    batchSize?: number;
+    onProgress?: (p: ImportProgress) => Promise<void> | void;
+    /** Called after each batch, once its rows are written; the job stores it to resume from. */
+    onCheckpoint?: (checkpoint: ImportCheckpoint) => Promise<void> | void;
+    /** Carries on after this checkpoint instead of from the start. */
+    resumeFrom?: ImportCheckpoint;
+    /** Checked after each batch: once aborted, the import ends with ImportStopped. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<CsvImportResult> {
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
+  const skipThrough = options.resumeFrom?.afterRecord ?? 0;
   const { head, stream } = await peekStream(source);
   const delimiter = inspectCsvStart(head);
   const [categories, manufacturers] = await Promise.all([
@@ -183,13 +211,17 @@ export async function importPartsCsv(
     deps.catalog.listManufacturers().then(lookup),
   ]);
 
-  const result: CsvImportResult = { totalRecords: 0, successCount: 0, errorCount: 0, errors: [] };
+  const resumed = options.resumeFrom?.result;
+  const result: CsvImportResult = resumed
+    ? { ...resumed, errors: [...resumed.errors] }
+    : { totalRecords: 0, successCount: 0, errorCount: 0, errors: [] };
   const fail = (row: number, error: string) => {
     result.errorCount++;
     if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push({ row, error });
   };
   let batch: { row: number; part: PartUpsert; key: string }[] = [];
-  const flush = async () => {
+  /** Every record up to `throughRecord` is accounted for once the batch is written. */
+  const flush = async (throughRecord: number) => {
     if (batch.length === 0) return;
     const current = batch;
     batch = [];
@@ -202,12 +234,22 @@ export async function importPartsCsv(
     });
     if (written.changedIds.length > 0) await deps.searchSync.partsChanged(written.changedIds);
     await options.onProgress?.({ rowsDone: result.successCount, rowsFailed: result.errorCount });
+    await options.onCheckpoint?.({ afterRecord: throughRecord, result: { ...result, errors: [...result.errors] } });
+    if (options.signal?.aborted) throw new ImportStopped({ afterRecord: throughRecord, result });
   };
 
-  const parser = createCsvParser(delimiter, (brokenRow, reason) => {
-    result.totalRecords++;
-    fail(brokenRow, reason);
-  });
+  // The parser reports a skipped (unreadable) record as it meets it, which can be ahead of the records
+  // consumed: it is counted once the consumer reaches its position, so a checkpoint never holds it early.
+  const unreadable: { row: number; reason: string }[] = [];
+  const countUnreadable = (through: number) => {
+    while (unreadable.length > 0 && unreadable[0]!.row <= through) {
+      const { row: at, reason } = unreadable.shift()!;
+      if (at <= skipThrough) continue;
+      result.totalRecords++;
+      fail(at, reason);
+    }
+  };
+  const parser = createCsvParser(delimiter, (brokenRow, reason) => unreadable.push({ row: brokenRow, reason }));
   stream.on('error', (err) => parser.destroy(err));
   stream.pipe(parser);
   let compiled: CompiledMapping | undefined;
@@ -220,24 +262,31 @@ export async function importPartsCsv(
         compiled = compileMapping(readHeaders(record), mapping);
         continue;
       }
-      if (isBlankRecord(record)) continue;
-      result.totalRecords++;
+      // Applied before the checkpoint this run resumes from.
+      if (row <= skipThrough) continue;
+      if (isBlankRecord(record)) {
+        countUnreadable(row);
+        continue;
+      }
       const outcome = buildRow(record, compiled, categories, manufacturers);
+      const key = outcome.ok ? `${outcome.row.manufacturerId}|${normalizePartNumber(outcome.row.partNumber)}` : '';
+      // The same part twice in one batch would race with itself; write the earlier one first.
+      if (outcome.ok && batch.some((b) => b.key === key)) await flush(row - 1);
+      countUnreadable(row);
+      result.totalRecords++;
       if (!outcome.ok) {
         fail(row, outcome.error);
         continue;
       }
-      const key = `${outcome.row.manufacturerId}|${normalizePartNumber(outcome.row.partNumber)}`;
-      // The same part twice in one batch would race with itself; write the earlier one first.
-      if (batch.some((b) => b.key === key)) await flush();
       batch.push({ row, part: outcome.row, key });
-      if (batch.length >= batchSize) await flush();
+      if (batch.length >= batchSize) await flush(row);
     }
   } catch (err) {
-    if (err instanceof DomainError) throw err;
+    if (err instanceof DomainError || err instanceof ImportStopped) throw err;
     throw new ValidationError(csvParseMessage(err));
   }
-  await flush();
+  countUnreadable(Number.MAX_SAFE_INTEGER);
+  await flush(row);
   if (!compiled) throw new ValidationError(CSV_NO_HEADER);
   // Skipped records are reported as the parser meets them, which can be ahead of the rows consumed.
   result.errors.sort((a, b) => a.row - b.row);

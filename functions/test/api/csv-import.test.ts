@@ -339,7 +339,8 @@ describe('an import job whose worker is gone', () => {
     expect(listed.data).toEqual([]);
   });
 
-  test('a live worker is never declared stalled: each progress write restarts the 16 minutes', async () => {
+  // 1,200 rows through DynamoDB Local: generous on a loaded 2-core machine.
+  test('a live worker is never declared stalled: each progress write restarts the 16 minutes', { timeout: 120_000 }, async () => {
     const pn = unique('LIVE').toUpperCase();
     const rows = Array.from({ length: 1200 }, (_, i) => `Part ${i},${pn}-${i},${where}`);
     const job = await startJob(['name,partNumber,category,maker', ...rows].join('\n'));

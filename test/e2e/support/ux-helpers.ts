@@ -10,7 +10,8 @@ export async function expectPointerReachable(page: Page, target: Locator): Promi
   await expect(target).toBeVisible();
   await target.evaluate((el) => {
     const rect = el.getBoundingClientRect();
-    window.scrollBy(0, rect.top - window.innerHeight / 2);
+    // 'instant': the site scrolls smoothly, and the box must be read where the scroll ends.
+    window.scrollBy({ top: rect.top - window.innerHeight / 2, behavior: 'instant' });
   });
   const viewport = page.viewportSize()!;
   const box = await target.boundingBox();

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
 import type { AutocompleteResponse } from '@parts/shared/schemas';
-import { apiRequest } from '../lib/api-client';
+import { api, call } from '../lib/api';
 
 export async function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
   try {
-    const body = await apiRequest<AutocompleteResponse>('GET', `/api/parts/autocomplete?q=${encodeURIComponent(q)}`, undefined, { signal });
+    const body = await call(api.api.parts.autocomplete.$get({ query: { q } }, { init: { signal } }));
     return { suggestions: body.suggestions ?? [], highlight: body.highlight ?? null };
   } catch (error) {
     // Spec: a failed autocomplete call is only logged; the list just stays empty.

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@parts/shared/schemas';
-import { apiRequest } from '../lib/api-client';
+import { api, call } from '../lib/api';
 
 export function fetchCategories(): Promise<Category[]> {
-  return apiRequest<Category[]>('GET', '/api/categories');
+  return call(api.api.categories.$get());
 }
 
 export function getCategoriesQueryOptions() {

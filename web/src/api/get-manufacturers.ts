@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Manufacturer } from '@parts/shared/schemas';
-import { apiRequest } from '../lib/api-client';
+import { api, call } from '../lib/api';
 
 /** The public directory's fetcher answers an empty list on a 401 (spec section 7). */
 export async function fetchManufacturers(): Promise<Manufacturer[]> {
-  return (await apiRequest<Manufacturer[]>('GET', '/api/manufacturers', undefined, { on401: 'returnNull' })) ?? [];
+  return (await call(api.api.manufacturers.$get(), { on401: 'returnNull' })) ?? [];
 }
 
 export function getManufacturersQueryOptions() {

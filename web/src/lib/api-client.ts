@@ -42,6 +42,10 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * @deprecated The caller names the answer's type, so nothing checks it against the route. Use
+ * `call(api.api.…$get())` from `./api` (Hono's typed client; ADR 053); kept while other branches move over.
+ */
 export async function apiRequest<T>(method: HttpMethod, path: string, body: unknown, options: ApiRequestOptions & { on401: 'returnNull' }): Promise<T | null>;
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
 export async function apiRequest<T>(

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '@parts/shared/schemas';
-import { apiRequest, errorText } from './api-client';
+import { errorText } from './api-client';
+import { api, call } from './api';
 import { toast } from '../hooks/use-toast';
 
 export async function fetchCurrentUser(): Promise<User | null> {
-  return apiRequest<User>('GET', '/api/auth/me', undefined, { on401: 'returnNull' });
+  return call(api.api.auth.me.$get(), { on401: 'returnNull' });
 }
 
 export function getCurrentUserQueryOptions() {
@@ -24,7 +25,7 @@ export interface SessionMutationOptions {
 export function useLogin({ silent = false }: SessionMutationOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/auth/login', input),
+    mutationFn: (input: LoginInput): Promise<User> => call(api.api.auth.login.$post({ json: input })),
     onSuccess: (user) => {
       queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, user);
       if (silent) return;
@@ -39,8 +40,7 @@ export function useLogin({ silent = false }: SessionMutationOptions = {}) {
 export function useRegister({ silent = false }: SessionMutationOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Omit<RegisterInput, 'isAdmin'>) =>
-      apiRequest<User>('POST', '/api/auth/register', { ...input, isAdmin: false }),
+    mutationFn: (input: Omit<RegisterInput, 'isAdmin'>): Promise<User> => call(api.api.auth.register.$post({ json: { ...input, isAdmin: false } })),
     onSuccess: (user) => {
       queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, user);
       if (!silent) toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
@@ -56,7 +56,7 @@ export function useRegister({ silent = false }: SessionMutationOptions = {}) {
 export function useLogout({ silent = false }: SessionMutationOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('POST', '/api/auth/logout'),
+    mutationFn: () => call(api.api.auth.logout.$post()),
     onSuccess: () => {
       queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, null);
       if (!silent) toast({ title: 'Logged out successfully' });

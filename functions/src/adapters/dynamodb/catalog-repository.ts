@@ -5,7 +5,7 @@ import { keys } from './keys';
 import { createManufacturerStore } from './manufacturer-store';
 import { createPartStore } from './part-store';
 import { createPartUpsert } from './part-upsert';
-import { getPartVersions, partIdCeiling } from './part-versions';
+import { countParts, getPartVersions, partIdCeiling } from './part-versions';
 import type { TableContext } from './support';
 
 /**
@@ -21,6 +21,7 @@ export function createCatalogRepository(ctx: TableContext): CatalogRepository {
     ...createPartUpsert(ctx),
     partIdCeiling: () => partIdCeiling(ctx),
     getPartVersions: (ids) => getPartVersions(ctx, ids),
+    countParts: () => countParts(ctx),
     ping: async () => {
       await ctx.client.send(new GetCommand({ TableName: ctx.tableName, Key: keys.counter('ping') }));
     },

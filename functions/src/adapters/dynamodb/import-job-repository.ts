@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { importJobSchema, importJobStateSchema, type ImportJob } from '@parts/shared/schemas';
 import { ConflictError, NotFoundError } from '../../domain/errors';
@@ -12,6 +12,10 @@ const expectationSchema = z
   .strict()
   .optional();
 
+/** Unfinished jobs (queued or running) are in gsi1 under this key, gsi1sk = createdAt#id; a finished job leaves it. */
+export const UNFINISHED_IMPORTS = 'IMPORT#UNFINISHED';
+const FINISHED_STATES = new Set(['completed', 'failed']);
+
 export function createImportJobRepository(ctx: TableContext): ImportJobRepository {
   const { client, tableName: TableName } = ctx;
   const toJob = (item: Record<string, unknown>) => stripLayout<ImportJob>(item);
@@ -20,7 +24,8 @@ export function createImportJobRepository(ctx: TableContext): ImportJobRepositor
     async createImportJob(raw) {
       const job = parseInput(importJobSchema, raw);
       assertLookupText(job.id, 'id', 100);
-      const item = { ...keys.importJob(job.id), type: 'import', ...job };
+      const unfinished = FINISHED_STATES.has(job.state) ? {} : { gsi1pk: UNFINISHED_IMPORTS, gsi1sk: `${job.createdAt}#${job.id}` };
+      const item = { ...keys.importJob(job.id), type: 'import', ...unfinished, ...job };
       try {
         await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
       } catch (err) {
@@ -71,12 +76,15 @@ export function createImportJobRepository(ctx: TableContext): ImportJobRepositor
         return job;
       }
       const sets = entries.map((_, i) => `#f${i} = :v${i}`);
+      // A finished job leaves the list of unfinished ones in the same write.
+      const leaves = patch.state !== undefined && FINISHED_STATES.has(patch.state);
+      if (leaves) Object.assign(names, { '#g1pk': 'gsi1pk', '#g1sk': 'gsi1sk' });
       try {
         const res = await client.send(
           new UpdateCommand({
             TableName,
             Key: keys.importJob(id),
-            UpdateExpression: `SET ${sets.join(', ')}`,
+            UpdateExpression: `SET ${sets.join(', ')}${leaves ? ' REMOVE #g1pk, #g1sk' : ''}`,
             ConditionExpression: conditions.join(' AND '),
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
@@ -89,6 +97,26 @@ export function createImportJobRepository(ctx: TableContext): ImportJobRepositor
       }
       await read(); // NotFoundError when the job is missing; otherwise one of the expectations failed.
       throw new ConflictError(`Import job ${id} was changed meanwhile`);
+    },
+
+    async listUnfinishedImportJobs() {
+      const jobs: ImportJob[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const res = await client.send(
+          new QueryCommand({
+            TableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :q',
+            ExpressionAttributeValues: { ':q': UNFINISHED_IMPORTS },
+            ExclusiveStartKey,
+          }),
+        );
+        jobs.push(...(res.Items ?? []).map(toJob));
+        ExclusiveStartKey = res.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      // The index is eventually consistent: a job that finished a moment ago may still be listed.
+      return jobs.filter((job) => !FINISHED_STATES.has(job.state));
     },
   };
 }

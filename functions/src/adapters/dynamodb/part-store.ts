@@ -9,7 +9,6 @@ import type { CatalogRepository, Page, StoredPart } from '../../ports/catalog-re
 import { keys } from './keys';
 import { decodePart, encodePart, writtenPart, type PartItem } from './part-item';
 import {
-  addToCounter,
   allocateIds,
   assertId,
   batchGetItems,
@@ -22,9 +21,8 @@ import {
 } from './support';
 import { guardDelete, guardPut, mustExist, putIf, putNew, transactWrite, type OnConditionFailed, type TransactAction } from './transact-write';
 
-type PartStore = Pick<CatalogRepository, 'getPart' | 'getPartBySlug' | 'getParts' | 'createPart' | 'updatePart' | 'scanParts' | 'countParts'>;
+type PartStore = Pick<CatalogRepository, 'getPart' | 'getPartBySlug' | 'getParts' | 'createPart' | 'updatePart' | 'scanParts'>;
 
-export const PARTS_TOTAL_COUNTER = 'parts-total';
 const MAX_SCAN_PAGE = 1000;
 const scanLimitSchema = z.number().int().min(1).max(MAX_SCAN_PAGE);
 
@@ -59,7 +57,6 @@ export function createPartStore(ctx: TableContext): PartStore {
       ...newPartActions(ctx, item, { item: notSaved(), slug: catalogErrors.slugTaken('part', input.slug), partNumber: catalogErrors.partNumberTaken(input.partNumber) }),
       ...referencesExist(input),
     ]);
-    await addToCounter(ctx, PARTS_TOTAL_COUNTER, 1);
     return writtenPart(item);
   }
 
@@ -139,6 +136,5 @@ export function createPartStore(ctx: TableContext): PartStore {
     createPart,
     updatePart,
     scanParts,
-    countParts: async () => Number((await getItem(ctx, keys.counter(PARTS_TOTAL_COUNTER)))?.value ?? 0),
   };
 }

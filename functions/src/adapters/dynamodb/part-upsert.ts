@@ -8,8 +8,8 @@ import { rowErrorText, toValidationError } from '../../domain/validation';
 import type { BulkUpsertResult, CatalogRepository, PartUpsert, StoredPart } from '../../ports/catalog-repository';
 import { keys } from './keys';
 import { decodePart, encodePart, partUpsertSchema, type PartItem } from './part-item';
-import { newPartActions, PARTS_TOTAL_COUNTER } from './part-store';
-import { addToCounter, allocateIds, batchGetItems, chunk, isConditionFailed, mapLimit, queryPartition, type TableContext } from './support';
+import { newPartActions } from './part-store';
+import { allocateIds, batchGetItems, chunk, isConditionFailed, mapLimit, queryPartition, type TableContext } from './support';
 import { transactWrite } from './transact-write';
 
 /** Parts per TransactWriteItems call in bulk upserts: 3 actions each, under the 100-action cap. */
@@ -53,7 +53,6 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     const now = ctx.now().toISOString();
     const updated = await updateChanged(toUpdate, now);
     const created = await createNew(toCreate, now);
-    await addToCounter(ctx, PARTS_TOTAL_COUNTER, created.ids.length);
     return {
       created: created.ids.length,
       updated: updated.ids.length,

@@ -11,6 +11,7 @@ import {
   MAX_LINE_REFERENCE_CHARS,
   MAX_QUOTE_ITEMS,
   MAX_QUOTE_QUANTITY,
+  MAX_USERNAME,
   QUOTE_STATUSES,
 } from '@parts/shared/constants';
 import { attachmentSchema, quoteStatusSchema, type QuoteItem, type QuoteRequest, type QuoteStatus } from '@parts/shared/schemas';
@@ -249,8 +250,8 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
     },
 
     async listQuoteRequestsBySubmitter(username) {
-      if (typeof username !== 'string' || !username.trim() || username.length > 50) {
-        throw new ValidationError('username must be a string of 1 to 50 characters');
+      if (typeof username !== 'string' || !username.trim() || username.length > MAX_USERNAME) {
+        throw new ValidationError(`username must be a string of 1 to ${MAX_USERNAME} characters`);
       }
       return query('gsi3', bySubmitter(username.trim()));
     },
@@ -258,7 +259,7 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
     async updateQuoteStatus(id, status, by) {
       assertId(id);
       if (!(QUOTE_STATUSES as readonly unknown[]).includes(status)) throw new ValidationError(`status must be one of ${QUOTE_STATUSES.join(', ')}`);
-      if (typeof by !== 'string' || !by.trim() || by.length > 50) throw new ValidationError('by must be a string of 1 to 50 characters');
+      if (typeof by !== 'string' || !by.trim() || by.length > MAX_USERNAME) throw new ValidationError(`by must be a string of 1 to ${MAX_USERNAME} characters`);
       for (let attempt = 1; attempt <= 4; attempt++) {
         const current = await read(id);
         if (!current) throw new NotFoundError(`Quote request ${id} not found`);

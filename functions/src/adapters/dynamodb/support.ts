@@ -119,11 +119,6 @@ export async function allocateIds(ctx: TableContext, counter: string, count: num
   return last - count + 1;
 }
 
-export async function addToCounter(ctx: TableContext, counter: string, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await allocateIds(ctx, counter, delta);
-}
-
 /** Reason codes per transaction item, or undefined when the error is not a cancelled transaction. */
 export function cancellationCodes(err: unknown): (string | undefined)[] | undefined {
   if (!(err instanceof TransactionCanceledException)) return undefined;

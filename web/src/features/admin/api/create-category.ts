@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryInput } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getCategoriesQueryOptions } from '../../../api/get-categories';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function createCategory(input: CategoryInput): Promise<Category> {
-  return apiRequest<Category>('POST', '/api/categories', input);
+  return call(api.api.categories.$post({ json: input }));
 }
 
 export function useCreateCategory() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Manufacturer, ManufacturerInput } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getManufacturersQueryOptions } from '../../../api/get-manufacturers';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function createManufacturer(input: ManufacturerInput): Promise<Manufacturer> {
-  return apiRequest<Manufacturer>('POST', '/api/manufacturers', input);
+  return call(api.api.manufacturers.$post({ json: input }));
 }
 
 export function useCreateManufacturer() {

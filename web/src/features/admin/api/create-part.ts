@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PartInput, PartView } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function createPart(input: PartInput): Promise<PartView> {
-  return apiRequest<PartView>('POST', '/api/parts', input);
+  return call(api.api.parts.$post({ json: input }));
 }
 
 export function useCreatePart() {

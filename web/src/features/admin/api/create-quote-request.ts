@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminQuoteCreate, QuoteRequest } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getQuoteRequestsQueryOptions } from './get-quote-requests';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function createQuoteRequest(input: AdminQuoteCreate): Promise<QuoteRequest> {
-  return apiRequest<QuoteRequest>('POST', '/api/quote-requests', input);
+  // The admin dialog's own route (a customer's submission goes to /submissions).
+  return call(api.api['quote-requests'].admin.$post({ json: input }));
 }
 
 export function useCreateQuoteRequest() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_PARTS_PAGE_SIZE } from '@parts/shared/constants';
 import type { PartListResponse } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export interface AdminPartsParams {
   query: string;
@@ -12,10 +12,9 @@ export interface AdminPartsParams {
 export const partListsKey = ['parts'] as const;
 
 export function fetchAdminParts({ query, page }: AdminPartsParams, signal?: AbortSignal): Promise<PartListResponse> {
-  const search = new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PARTS_PAGE_SIZE) });
   // Spec section 7: `query` is sent only when the admin search is non-empty.
-  if (query.trim()) search.set('query', query.trim());
-  return apiRequest<PartListResponse>('GET', `/api/parts?${search.toString()}`, undefined, { signal });
+  const search = { page: String(page), pageSize: String(ADMIN_PARTS_PAGE_SIZE), ...(query.trim() ? { query: query.trim() } : {}) };
+  return call(api.api.parts.$get({ query: search }, { init: { signal } }));
 }
 
 export function getAdminPartsQueryOptions(params: AdminPartsParams) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminStats } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export function fetchAdminStats(): Promise<AdminStats> {
-  return apiRequest<AdminStats>('GET', '/api/admin/stats');
+  return call(api.api.admin.stats.$get());
 }
 
 export function getAdminStatsQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ImportJob } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 const POLL_MS = 1000;
 
 export function fetchImportJob(id: string): Promise<ImportJob> {
-  return apiRequest<ImportJob>('GET', `/api/imports/${encodeURIComponent(id)}`);
+  return call(api.api.imports[':id'].$get({ param: { id: encodeURIComponent(id) } }));
 }
 
 export function isFinished(job: ImportJob | undefined): boolean {

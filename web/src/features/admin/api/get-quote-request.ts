@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteRequest } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export function fetchQuoteRequest(id: number): Promise<QuoteRequest> {
-  return apiRequest<QuoteRequest>('GET', `/api/quote-requests/${id}`);
+  return call(api.api['quote-requests'][':id'].$get({ param: { id: String(id) } }));
 }
 
 export const quoteRequestDetailsKey = ['quote-requests', 'detail'] as const;

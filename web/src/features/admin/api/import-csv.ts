@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnMapping, CsvImportResult } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { partListsKey } from './get-admin-parts';
 import { toastImportFailed, toastImportResult } from '../lib/admin-toasts';
@@ -9,7 +9,7 @@ export async function importCsv({ file, columnMapping }: { file: File; columnMap
   const body = new FormData();
   body.append('csvFile', file, file.name);
   body.append('columnMapping', JSON.stringify(columnMapping));
-  return apiRequest<CsvImportResult>('POST', '/api/parts/import-csv', body);
+  return call(api.api.parts['import-csv'].$post(undefined, { init: { body } }));
 }
 
 export function useImportCsv() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CSV_MAX_REQUEST_BYTES } from '@parts/shared/constants';
 import type { CsvPreview } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { toast } from '../../../hooks/use-toast';
 import { serverMessageOr } from '../lib/admin-toasts';
 
@@ -18,7 +18,8 @@ async function previewBody(file: File): Promise<Blob> {
 export async function previewCsv(file: File): Promise<CsvPreview> {
   const body = new FormData();
   body.append('csvFile', await previewBody(file), file.name);
-  return apiRequest<CsvPreview>('POST', '/api/parts/import-csv/preview', body);
+  // The route reads the multipart body itself, so it goes in as the request's body.
+  return call(api.api.parts['import-csv'].preview.$post(undefined, { init: { body } }));
 }
 
 export function usePreviewCsv() {

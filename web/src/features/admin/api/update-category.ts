@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryInput } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getCategoriesQueryOptions } from '../../../api/get-categories';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function updateCategory({ id, input }: { id: number; input: CategoryInput }): Promise<Category> {
-  return apiRequest<Category>('PUT', `/api/categories/${id}`, input);
+  return call(api.api.categories[':id'].$put({ param: { id: String(id) }, json: input }));
 }
 
 export function useUpdateCategory() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Manufacturer, ManufacturerInput } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getManufacturersQueryOptions } from '../../../api/get-manufacturers';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function updateManufacturer({ id, input }: { id: number; input: ManufacturerInput }): Promise<Manufacturer> {
-  return apiRequest<Manufacturer>('PUT', `/api/manufacturers/${id}`, input);
+  return call(api.api.manufacturers[':id'].$put({ param: { id: String(id) }, json: input }));
 }
 
 export function useUpdateManufacturer() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PartInput, PartView } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function updatePart({ id, input }: { id: number; input: PartInput }): Promise<PartView> {
-  return apiRequest<PartView>('PUT', `/api/parts/${id}`, input);
+  return call(api.api.parts[':id'].$put({ param: { id: String(id) }, json: input }));
 }
 
 export function useUpdatePart() {

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuoteStatus } from '@parts/shared/constants';
 import type { QuoteRequest } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { getQuoteRequestsQueryOptions } from './get-quote-requests';
 import { quoteRequestDetailsKey } from './get-quote-request';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
 export function updateQuoteStatus({ id, status }: { id: number; status: QuoteStatus }): Promise<QuoteRequest> {
-  return apiRequest<QuoteRequest>('PATCH', `/api/quote-requests/${id}/status`, { status });
+  return call(api.api['quote-requests'][':id'].status.$patch({ param: { id: String(id) }, json: { status } }));
 }
 
 export function useUpdateQuoteStatus() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export function fetchCategory(slug: string): Promise<Category> {
-  return apiRequest<Category>('GET', `/api/categories/${encodeURIComponent(slug)}`);
+  return call(api.api.categories[':slug'].$get({ param: { slug: encodeURIComponent(slug) } }));
 }
 
 export function getCategoryQueryOptions(slug: string | undefined) {

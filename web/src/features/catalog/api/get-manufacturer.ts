@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Manufacturer } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export function fetchManufacturer(slug: string): Promise<Manufacturer> {
-  return apiRequest<Manufacturer>('GET', `/api/manufacturers/${encodeURIComponent(slug)}`);
+  return call(api.api.manufacturers[':slug'].$get({ param: { slug: encodeURIComponent(slug) } }));
 }
 
 export function getManufacturerQueryOptions(slug: string | undefined) {

@@ -1,28 +1,27 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZE } from '@parts/shared/constants';
 import type { PartListResponse } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import type { CatalogFilters } from '../hooks/use-catalog-filters';
 
 export interface PartsListParams extends CatalogFilters {
   page: number;
 }
 
-export function buildPartsSearch(params: PartsListParams): string {
-  const search = new URLSearchParams();
-  search.set('page', String(params.page));
-  search.set('pageSize', String(CATALOG_PAGE_SIZE));
-  if (params.query) search.set('q', params.query);
-  params.categoryIds.forEach((id) => search.append('categoryId', String(id)));
-  params.manufacturerIds.forEach((id) => search.append('manufacturerId', String(id)));
-  if (Object.keys(params.specifications).length > 0) search.set('specifications', JSON.stringify(params.specifications));
-  if (params.sortBy !== 'relevance') search.set('sortBy', params.sortBy);
-  search.set('sortOrder', params.sortOrder ?? 'asc');
-  return search.toString();
+/** The spec's query string: repeated categoryId/manufacturerId, specifications as JSON, absent values left out. */
+export function buildPartsQuery(params: PartsListParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = { page: String(params.page), pageSize: String(CATALOG_PAGE_SIZE) };
+  if (params.query) query.q = params.query;
+  if (params.categoryIds.length > 0) query.categoryId = params.categoryIds.map(String);
+  if (params.manufacturerIds.length > 0) query.manufacturerId = params.manufacturerIds.map(String);
+  if (Object.keys(params.specifications).length > 0) query.specifications = JSON.stringify(params.specifications);
+  if (params.sortBy !== 'relevance') query.sortBy = params.sortBy;
+  query.sortOrder = params.sortOrder ?? 'asc';
+  return query;
 }
 
 export function fetchParts(params: PartsListParams, signal?: AbortSignal): Promise<PartListResponse> {
-  return apiRequest<PartListResponse>('GET', `/api/parts?${buildPartsSearch(params)}`, undefined, { signal });
+  return call(api.api.parts.$get({ query: buildPartsQuery(params) }, { init: { signal } }));
 }
 
 export function getPartsQueryOptions(params: PartsListParams, enabled = true) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_FEATURED_PARTS } from '@parts/shared/constants';
 import type { PartListResponse, PartView } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export async function fetchFeaturedParts(): Promise<PartView[]> {
-  const body = await apiRequest<PartListResponse>('GET', `/api/parts?pageSize=${HOME_FEATURED_PARTS}`);
+  const body: PartListResponse = await call(api.api.parts.$get({ query: { pageSize: String(HOME_FEATURED_PARTS) } }));
   return body.data;
 }
 

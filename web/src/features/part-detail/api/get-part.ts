@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PartView } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export function fetchPart(slug: string): Promise<PartView> {
-  return apiRequest<PartView>('GET', `/api/parts/${encodeURIComponent(slug)}`);
+  return call(api.api.parts[':slug'].$get({ param: { slug: encodeURIComponent(slug) } }));
 }
 
 export function getPartQueryOptions(slug: string | undefined) {

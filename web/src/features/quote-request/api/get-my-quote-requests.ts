@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteRequest } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export function fetchMyQuoteRequests(): Promise<QuoteRequest[]> {
-  return apiRequest<QuoteRequest[]>('GET', '/api/quote-requests/mine');
+  return call(api.api['quote-requests'].mine.$get());
 }
 
 export function getMyQuoteRequestsQueryOptions() {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttachmentMimeType } from '@parts/shared/constants';
 import type { PresignedUpload, QuoteFormInput, QuoteLineInput, QuoteRequest } from '@parts/shared/schemas';
-import { apiRequest, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { attachmentContentType } from '../attachment-rules';
 import { getMyQuoteRequestsQueryOptions } from './get-my-quote-requests';
 
@@ -16,11 +17,7 @@ export interface QuoteSubmissionInput {
 /** Files go straight to S3 through a presigned PUT, so a 5 MB attachment never passes through Lambda. */
 async function uploadAttachment(file: File): Promise<string> {
   const contentType = attachmentContentType(file) as AttachmentMimeType;
-  const upload = await apiRequest<PresignedUpload>('POST', '/api/uploads/attachments', {
-    fileName: file.name,
-    contentType,
-    size: file.size,
-  });
+  const upload: PresignedUpload = await call(api.api.uploads.attachments.$post({ json: { fileName: file.name, contentType, size: file.size } }));
   const response = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   return upload.key;
@@ -40,7 +37,8 @@ export async function submitQuoteRequest({ form, items, files, lineFiles = [] }:
     for (const file of lineFiles[i] ?? []) keys.push(await uploadAttachment(file));
     lines.push(keys.length > 0 ? { ...item, attachmentKeys: keys } : item);
   }
-  return apiRequest<QuoteRequest>('POST', '/api/quote-requests', { ...compact(form), items: lines, attachmentKeys });
+  // A customer's submission has its own route (the admin dialog's create goes to /admin).
+  return call(api.api['quote-requests'].submissions.$post({ json: { ...compact(form), items: lines, attachmentKeys } }));
 }
 
 export function useSubmitQuoteRequest() {
