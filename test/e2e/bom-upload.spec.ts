@@ -79,7 +79,7 @@ test.describe('parts list upload', () => {
     const customerName = uniqueName('Bom Buyer ');
     await page.getByLabel('Full Name').fill(customerName);
     await page.getByLabel('Email').fill('bom-buyer@example.com');
-    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/quote-requests') && r.request().method() === 'POST');
+    const submitted = page.waitForResponse((r) => /\/api\/quote-requests(\/submissions)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Submit Quote Request' }).click();
     const created = (await (await submitted).json()) as QuoteRequest;
     await expectToast(page, 'Quote request submitted');
