@@ -13,6 +13,8 @@ import type { QuoteThreadRepository } from './ports/quote-thread-repository';
 import type { MailQueue, OutboxRepository } from './ports/outbox';
 import { errorHandler } from './http/errors';
 import { sessionMiddleware } from './http/session';
+import { originCheck } from './http/origin-check';
+import { siteOrigins } from './config/env';
 import type { AppEnv } from './http/app-env';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -57,8 +59,10 @@ export interface AppDeps {
 export function buildApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
+  // Before anything reads a body or a session: state-changing calls come only from the site's own pages.
+  app.use('/api/*', originCheck(siteOrigins(deps.env), deps.logger));
   // Every route sees the signed-in user (if any); guards decide per route.
-  app.use('/api/*', sessionMiddleware(deps.jwtSecret, deps.now ?? (() => new Date())));
+  app.use('/api/*', sessionMiddleware(deps.jwtSecret, deps.users, deps.now ?? (() => new Date())));
   const routes = app
     .route('/api/health', healthRoutes(deps))
     .route('/api/auth', authRoutes(deps))

@@ -43,7 +43,7 @@ export class PartsCatalogueStack extends Stack {
     // Lazy: the distribution is built after the API that it fronts, and the API needs the buckets.
     const siteOrigin = config.siteOrigin ?? Lazy.string({ produce: () => this.web.siteUrl });
     this.files = new Files(this, 'Files', { config, siteOrigin });
-    this.api = new Api(this, 'Api', { config, table: this.data.table, files: this.files, search: this.search, jwtSecret, logRetention });
+    this.api = new Api(this, 'Api', { config, table: this.data.table, files: this.files, search: this.search, jwtSecret, logRetention, siteOrigin });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
     this.web = new Web(this, 'Web', { config, siteDir: props.siteDir, api: this.api.httpApi, uploadOrigins: bucketOrigins(config) });
     this.monitoring = new Monitoring(this, 'Monitoring', {

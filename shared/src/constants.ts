@@ -61,6 +61,8 @@ export const QUOTE_ATTACHMENT_PREFIX = 'quotes/';
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 
 export const MIN_CUSTOMER_NAME = 2;
+/** Quote request lists (admin's and a customer's own) answer at most this many per page. */
+export const QUOTE_LIST_PAGE_SIZE = 50;
 export const MIN_USERNAME = 3;
 export const MAX_USERNAME = 50;
 export const MIN_PASSWORD = 6;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeUsername, usernameProblem } from './username';
 import {
   MAX_ATTACHMENTS,
   MAX_PAGE_SIZE,
@@ -294,6 +295,11 @@ export const quoteRequestSchema = z.object({
   lastActivityAt: z.string().optional(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+/** A page of a quote request list (newest first, at most QUOTE_LIST_PAGE_SIZE); nextCursor null on the last. */
+export interface QuoteRequestPage {
+  data: QuoteRequest[];
+  nextCursor: string | null;
+}
 
 // ---------- Admin write payloads ----------
 
@@ -339,11 +345,21 @@ export type PartInput = z.infer<typeof partInputSchema>;
 
 // ---------- Accounts ----------
 
+/** NFKC-normalised (fullwidth letters are plain ones) and trimmed; uniqueness is decided on usernameKey (username.ts). */
 export const usernameSchema = z
   .string()
-  .trim()
-  .min(MIN_USERNAME, `Username must be at least ${MIN_USERNAME} characters`)
-  .max(MAX_USERNAME, `Username must be at most ${MAX_USERNAME} characters`);
+  .transform(normalizeUsername)
+  .pipe(
+    z
+      .string()
+      .min(MIN_USERNAME, `Username must be at least ${MIN_USERNAME} characters`)
+      .max(MAX_USERNAME, `Username must be at most ${MAX_USERNAME} characters`),
+  );
+/** A new username also has no invisible or direction characters and does not mix alphabets. */
+export const newUsernameSchema = usernameSchema.superRefine((value, ctx) => {
+  const problem = usernameProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 export const passwordSchema = z
   .string()
   .min(MIN_PASSWORD, `Password must be at least ${MIN_PASSWORD} characters`)
@@ -353,7 +369,7 @@ export const loginInputSchema = z.object({ username: usernameSchema, password: p
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 export const registerInputSchema = z.object({
-  username: usernameSchema,
+  username: newUsernameSchema,
   password: passwordSchema,
   email: z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),

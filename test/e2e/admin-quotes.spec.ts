@@ -61,7 +61,7 @@ test.describe('admin quote requests', () => {
       await expect(dialog).toBeHidden();
       await expect(row).toContainText('Approved');
 
-      const mine = await getJson<QuoteRequest[]>(customer, '/api/quote-requests/mine');
+      const mine = (await getJson<{ data: QuoteRequest[] }>(customer, '/api/quote-requests/mine')).data;
       expect(mine.find((q) => q.id === request.id)?.status).toBe('approved');
     } finally {
       await customerContext.close();

@@ -8,5 +8,7 @@ export interface SessionUser {
 export type AppEnv = {
   Variables: {
     user?: SessionUser;
+    /** The id of the signed-in browser's session (its token's jti), for logout. */
+    sessionId?: string;
   };
 };

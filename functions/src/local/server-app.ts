@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { buildApp } from '../app';
+import { localSecurityHeaders } from './security-headers';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -13,8 +14,14 @@ export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.u
  * API (its 404s stay JSON), files come from `webDist`, and any other GET gets index.html so client
  * routes survive a reload. Returns the API alone when there is no build.
  */
-export function createServerApp(api: ReturnType<typeof buildApp>, webDist = WEB_DIST): { app: Hono; servesWeb: boolean } {
+export function createServerApp(
+  api: ReturnType<typeof buildApp>,
+  webDist = WEB_DIST,
+  options: { uploadOrigins?: readonly string[] } = {},
+): { app: Hono; servesWeb: boolean } {
   const app = new Hono();
+  // CloudFront's security headers, as production sends them (docs/security.md).
+  app.use('*', localSecurityHeaders(options.uploadOrigins ?? []));
   app.route('/', api);
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) return { app, servesWeb: false };

@@ -186,7 +186,9 @@ async function main() {
       );
     }
 
-    const { app, servesWeb } = createServerApp(buildApp(deps));
+    // The browser PUTs presigned uploads straight to the S3 stand-in: the CSP's connect-src names its origin.
+    const uploadOrigin = env.S3_PUBLIC_ENDPOINT ?? s3Endpoint;
+    const { app, servesWeb } = createServerApp(buildApp(deps), WEB_DIST, { uploadOrigins: uploadOrigin ? [new URL(uploadOrigin).origin] : [] });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
     stops.push(

@@ -35,12 +35,32 @@ export interface NewQuoteRequest {
   createdBy: string;
 }
 
+export interface QuoteListOptions {
+  status?: QuoteStatus;
+  /** Part of the customer's name, e-mail or company (case-insensitive). */
+  search?: string;
+  /** One customer's requests only (username). */
+  submittedBy?: string;
+  /** From a previous page's nextCursor. */
+  cursor?: string;
+  /** Page size, at most 50. */
+  limit: number;
+}
+
+export interface QuoteListPage {
+  data: QuoteRequest[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
 export interface QuoteRepository {
   /** Takes the next quote id without storing anything; an unused reserved id is simply skipped. */
   reserveQuoteId(): Promise<number>;
   /** ConflictError when a request with the given id already exists. */
   createQuoteRequest(input: NewQuoteRequest): Promise<QuoteRequest>;
   getQuoteRequest(id: number): Promise<QuoteRequest | undefined>;
+  /** One page, newest first; a malformed cursor is a ValidationError. */
+  listQuoteRequestPage(options: QuoteListOptions): Promise<QuoteListPage>;
   /** Newest first. */
   listQuoteRequests(options?: { status?: QuoteStatus; limit?: number }): Promise<QuoteRequest[]>;
   /** Quote requests submitted by one customer, newest first. */

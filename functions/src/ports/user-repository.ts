@@ -31,6 +31,14 @@ export interface UserRepository {
   updatePasswordHash(username: string, previousHash: string, passwordHash: string): Promise<void>;
   /** Ends every session of the user (logout everywhere, password or rights changed); answers the new version. */
   endSessions(username: string): Promise<number>;
+  /** Grants or withdraws admin rights; either way every session of the user ends. NotFoundError for an unknown user. */
+  setAdmin(username: string, isAdmin: boolean): Promise<StoredUser>;
+  /** Records one signed-in browser's session (its token's id) until `expiresAt`, when the token expires too. */
+  startSession(username: string, sessionId: string, expiresAt: Date): Promise<void>;
+  /** The user, read consistently, if that session is still open (not logged out, not expired); else undefined. One round trip. */
+  getSessionUser(username: string, sessionId: string, now: Date): Promise<StoredUser | undefined>;
+  /** Ends one session (logout in that browser); other sessions stay. */
+  endSession(username: string, sessionId: string): Promise<void>;
   /** The parts-list column mapping the user last confirmed (header name per role); undefined if none. */
   getBomMapping(username: string): Promise<SavedBomMapping | undefined>;
   saveBomMapping(username: string, mapping: SavedBomMapping): Promise<void>;

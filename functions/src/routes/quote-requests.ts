@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@parts/shared/constants';
-import { adminQuoteCreateSchema, quoteStatusUpdateSchema, quoteSubmissionSchema } from '@parts/shared/schemas';
+import { z } from 'zod';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, QUOTE_LIST_PAGE_SIZE } from '@parts/shared/constants';
+import { adminQuoteCreateSchema, quoteStatusSchema, quoteStatusUpdateSchema, quoteSubmissionSchema, type QuoteRequestPage } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
@@ -14,6 +15,16 @@ import { TOO_MANY_ATTACHMENTS, createQuoteService } from '../services/quote-serv
 import { createQuoteLoopService } from '../services/quote-loop-service';
 import { clientAddress } from '../http/client-address';
 import { createRateLimiter, waitText, type WindowPolicy } from '../services/rate-limiter';
+
+/** Query of the quote lists: a page of at most 50, optionally one status and (admin) a search. */
+const listQuerySchema = z.object({
+  status: quoteStatusSchema.optional(),
+  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(QUOTE_LIST_PAGE_SIZE, `limit must be at most ${QUOTE_LIST_PAGE_SIZE}`).default(QUOTE_LIST_PAGE_SIZE),
+});
+/** "123" or "#123": the admin looks a request up by its id. */
+const QUOTE_ID_SEARCH = /^#?(\d{1,12})$/;
 
 export const quoteThrottledMessage = (seconds: number) => `Too many quote requests. Try again in ${waitText(seconds)}.`;
 
@@ -76,8 +87,23 @@ export function quoteRequestRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/', requireAdmin, async (c) => c.json(await deps.quotes.listQuoteRequests()))
-    .get('/mine', requireUser, async (c) => c.json(await deps.quotes.listQuoteRequestsBySubmitter(currentUser(c).username)))
+    // Paginated (Lambda answers at most 6 MB; one customer could otherwise make the list unreadable).
+    .get('/', requireAdmin, validate('query', listQuerySchema), async (c) => {
+      const { status, q, cursor, limit } = c.req.valid('query');
+      const byId = q ? QUOTE_ID_SEARCH.exec(q) : null;
+      if (byId) {
+        const found = await deps.quotes.getQuoteRequest(Number(byId[1]));
+        const page: QuoteRequestPage = { data: found && (!status || found.status === status) ? [found] : [], nextCursor: null };
+        return c.json(page);
+      }
+      return c.json(await deps.quotes.listQuoteRequestPage({ limit, ...(status ? { status } : {}), ...(q ? { search: q } : {}), ...(cursor ? { cursor } : {}) }));
+    })
+    .get('/mine', requireUser, validate('query', listQuerySchema.omit({ q: true })), async (c) => {
+      const { status, cursor, limit } = c.req.valid('query');
+      return c.json(
+        await deps.quotes.listQuoteRequestPage({ submittedBy: currentUser(c).username, limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) }),
+      );
+    })
     // The admin reads any request, a buyer only their own (anyone else's is "not found"): quote-loop-service.
     .get('/:id', requireUser, validate('param', idParamSchema), async (c) => c.json(await loop.detail(currentUser(c), c.req.valid('param').id)))
     // Each caller has its own route: a customer's submission (rate-limited) and the admin dialog's create.

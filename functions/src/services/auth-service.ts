@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { usernameKey } from '@parts/shared/username';
 import type { LoginInput, RegisterInput, User } from '@parts/shared/schemas';
 import { TooManyRequestsError, UnauthorizedError } from '../domain/errors';
 import { hashPassword, needsRehash, verifyPassword } from '../domain/password';
@@ -72,7 +73,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Counts the attempt before any hashing, so concurrent guesses beyond the policy are never checked. */
     async login(input: LoginInput, clientAddress: string): Promise<StoredUser> {
-      const pairKey = `login:${input.username.toLowerCase()}|${clientAddress}`;
+      const pairKey = `login:${usernameKey(input.username)}|${clientAddress}`;
       const [pair, address] = await Promise.all([
         deps.limiter.check(pairKey, LOGIN_PAIR_POLICY),
         deps.limiter.check(`login-address:${clientAddress}`, LOGIN_ADDRESS_POLICY),

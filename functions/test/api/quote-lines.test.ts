@@ -95,7 +95,7 @@ describe('free-text and richer quote lines', () => {
     ).json()) as QuoteRequest;
     expect(updated.items).toHaveLength(2000);
 
-    const mine = (await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as QuoteRequest[];
+    const mine = ((await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { data: QuoteRequest[] }).data;
     const listed = mine.find((q) => q.id === created.id)!;
     expect(listed.itemCount).toBe(2000);
     expect(listed.items.length).toBeLessThanOrEqual(2000);

@@ -103,7 +103,7 @@ describe('public submission (multipart)', () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
 
-    const mine = (await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { id: number; status: string }[];
+    const mine = ((await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { data: { id: number; status: string }[] }).data;
     expect(mine.find((q) => q.id === created.id)?.status).toBe('pending');
   });
 
@@ -370,7 +370,7 @@ describe('admin: create, list, read, status', () => {
     const b = (await (await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'Second', customerEmail: 'b@example.com' } })).json()) as { id: number };
     // A buyer reads only their own requests; anyone else's is not found (quote-loop.test.ts covers the rest).
     await expectRejected(api.call('GET', `/api/quote-requests/${a.id}`, { cookie: user.cookie }), 404, 'Quote request not found');
-    const list = (await (await api.call('GET', '/api/quote-requests', { cookie: admin.cookie })).json()) as { id: number }[];
+    const list = ((await (await api.call('GET', '/api/quote-requests', { cookie: admin.cookie })).json()) as { data: { id: number }[] }).data;
     const ids = list.map((q) => q.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
     await expectRejected(api.call('GET', '/api/quote-requests/999999', { cookie: admin.cookie }), 404, 'Quote request not found');
@@ -403,7 +403,7 @@ describe('admin: create, list, read, status', () => {
     ]);
     expect(read.history.slice(1).every((h) => h.by === admin.username && !Number.isNaN(Date.parse(h.at)))).toBe(true);
     await api.call('PATCH', path, { cookie: admin.cookie, json: { status: 'approved' } });
-    const mine = (await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { id: number; status: string }[];
+    const mine = ((await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { data: { id: number; status: string }[] }).data;
     expect(mine.find((q) => q.id === id)?.status).toBe('approved');
   });
 });

@@ -17,6 +17,8 @@ export interface ApiProps {
   search: SearchDomain;
   jwtSecret: ISecret;
   logRetention: RetentionDays;
+  /** The storefront's origin (https://…): the only one whose pages may make state-changing calls. */
+  siteOrigin: string;
 }
 
 /** The Hono app behind an HTTP API, and the import job it starts asynchronously for large CSV files. */
@@ -53,7 +55,8 @@ export class Api extends Construct {
       logRetention: props.logRetention,
       // Production mode (Secure cookies, key required) belongs to the HTTP app; the workers sign no sessions.
       // Reached only through CloudFront, whose origin request policy sets CloudFront-Viewer-Address (web.ts).
-      environment: { LOG_LEVEL: 'info', NODE_ENV: 'production', TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true' },
+      // ALLOWED_ORIGINS: state-changing calls whose Origin is not the site's are refused (http/origin-check.ts).
+      environment: { LOG_LEVEL: 'info', NODE_ENV: 'production', TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true', ALLOWED_ORIGINS: props.siteOrigin },
     })
       .bindTable(props.table, 'readWrite')
       // Presign, check, claim (copy = read the upload + write the quote's key) and clean up, on these two prefixes only.

@@ -28,6 +28,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { SPA_REWRITE_CODE } from './spa-rewrite';
+import { PERMISSIONS_POLICY, contentSecurityPolicy } from '@parts/shared/security-headers';
 
 /** Set by CloudFront from the connection (ip:port); a viewer cannot supply it. */
 export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
@@ -43,22 +44,8 @@ export interface WebProps {
   uploadOrigins: string[];
 }
 
-/** The CSP the built SPA satisfies: own scripts only; Radix injects <style> tags, so inline styles are allowed. */
-export function contentSecurityPolicy(uploadOrigins: string[]): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${uploadOrigins.join(' ')}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
+/** Shared with the local server, so `npm start` sends the same headers (docs/security.md). */
+export { contentSecurityPolicy } from '@parts/shared/security-headers';
 
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -88,7 +75,7 @@ export class Web extends Construct {
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true }],
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
     });
 

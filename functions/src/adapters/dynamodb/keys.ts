@@ -1,4 +1,5 @@
 /** Key builders for the single table (see docs/data-model.md). */
+import { usernameKey } from '@parts/shared/username';
 
 const ID_WIDTH = 12;
 
@@ -15,7 +16,8 @@ export const keys = {
     pk: `PARTNUMBER#${manufacturerId}#${normalized}`,
     sk: 'PARTNUMBER',
   }),
-  user: (username: string) => ({ pk: `USER#${username.toLowerCase()}`, sk: 'USER' }),
+  /** Look-alike usernames (case, fullwidth, dotless ı …) share one key: the key is the uniqueness guard. */
+  user: (username: string) => ({ pk: `USER#${usernameKey(username)}`, sk: 'USER' }),
   quote: (id: number) => ({ pk: `QUOTE#${id}`, sk: 'QUOTE' }),
   importJob: (id: string) => ({ pk: `IMPORT#${id}`, sk: 'IMPORT' }),
   /** Attempt counters (login throttle, rate limits); they expire through the table's TTL. */

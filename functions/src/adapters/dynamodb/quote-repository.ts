@@ -18,6 +18,7 @@ import { attachmentSchema, quoteStatusSchema, type QuoteItem, type QuoteRequest,
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from '../../ports/quote-repository';
 import { keys, padId, stripLayout } from './keys';
+import { listQuotePage, quoteSearchText } from './quote-list';
 import { allocateIds, assertId, cancellationCodes, countQuery, isConditionFailed, parseInput, withConflictRetry, type TableContext } from './support';
 
 const optional = (max: number) => z.string().max(max).optional();
@@ -202,6 +203,7 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
         id,
         customerName: input.customerName,
         customerEmail: input.customerEmail,
+        searchText: quoteSearchText(input),
         ...(input.customerPhone ? { customerPhone: input.customerPhone } : {}),
         ...(input.customerCompany ? { customerCompany: input.customerCompany } : {}),
         status: input.status,
@@ -243,6 +245,8 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
       const item = await read(id);
       return item ? toQuote(await withAllLines(item)) : undefined;
     },
+
+    listQuoteRequestPage: (options) => listQuotePage(ctx, { all: ALL, byStatus, bySubmitter }, toQuote, options),
 
     async listQuoteRequests(options) {
       const parsed = parseInput(listOptionsSchema, options);

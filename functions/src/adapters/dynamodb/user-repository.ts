@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { usernameSchema } from '@parts/shared/schemas';
 import { savedBomMappingSchema } from '@parts/shared/bom';
-import { ConflictError, NotFoundError } from '../../domain/errors';
+import { ConflictError, NotFoundError, UnavailableError } from '../../domain/errors';
 import type { NewUser, StoredUser, UserRepository } from '../../ports/user-repository';
 import { keys, stripLayout } from './keys';
 import { allocateIds, assertLookupText, isConditionFailed, parseInput, type TableContext } from './support';
@@ -127,6 +127,55 @@ export function createUserRepository(ctx: TableContext): UserRepository {
         throw err;
       }
     },
+    setAdmin: async (username, isAdmin) => {
+      assertLookupText(username, 'username', 200);
+      try {
+        const res = await client.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.user(username.trim()),
+            UpdateExpression: 'SET isAdmin = :admin ADD sessionVersion :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':admin': isAdmin, ':one': 1 },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toUser(res.Attributes!);
+      } catch (err) {
+        if (isConditionFailed(err)) throw new NotFoundError('User not found');
+        throw err;
+      }
+    },
+    // One item per signed-in browser in the user's partition (sk SESSION#<token id>), gone at logout and
+    // through the table's TTL (`expiresAt`, seconds) when the token expires.
+    startSession: async (username, sessionId, expiresAt) => {
+      assertLookupText(username, 'username', 200);
+      await client.send(
+        new PutCommand({
+          TableName,
+          Item: { ...sessionKey(username.trim(), sessionId), type: 'session', createdAt: ctx.now().toISOString(), expiresAt: Math.ceil(expiresAt.getTime() / 1000) },
+        }),
+      );
+    },
+    getSessionUser: async (username, sessionId, now) => {
+      assertLookupText(username, 'username', 200);
+      const user = keys.user(username.trim());
+      const session = sessionKey(username.trim(), sessionId);
+      // Both items in one consistent round trip.
+      const res = await client.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [user, session], ConsistentRead: true } } }));
+      // Throttled: not knowing is not "signed out".
+      if (Object.keys(res.UnprocessedKeys ?? {}).length > 0) throw new UnavailableError('The server is busy. Try again in a moment.', 1);
+      const items = res.Responses?.[TableName] ?? [];
+      const userItem = items.find((i) => i.sk === user.sk);
+      const sessionItem = items.find((i) => i.sk === session.sk);
+      // TTL deletes expired items only eventually: past `expiresAt` counts as gone.
+      if (!userItem || !sessionItem || Number(sessionItem.expiresAt) * 1000 <= now.getTime()) return undefined;
+      return toUser(userItem);
+    },
+    endSession: async (username, sessionId) => {
+      assertLookupText(username, 'username', 200);
+      await client.send(new DeleteCommand({ TableName, Key: sessionKey(username.trim(), sessionId) }));
+    },
     // A preference item in the user's partition (sk BOM_MAPPING), so it never rewrites the user item.
     getBomMapping: async (username) => {
       assertLookupText(username, 'username', 200);
@@ -144,4 +193,5 @@ export function createUserRepository(ctx: TableContext): UserRepository {
   };
 }
 
+const sessionKey = (username: string, sessionId: string) => ({ pk: keys.user(username).pk, sk: `SESSION#${sessionId}` });
 const bomMappingKey = (username: string) => ({ pk: keys.user(username).pk, sk: 'BOM_MAPPING' });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminQuoteCreate, QuoteRequest } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
-import { getQuoteRequestsQueryOptions } from './get-quote-requests';
+import { quoteRequestListKey } from './get-quote-requests';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
@@ -17,7 +17,7 @@ export function useCreateQuoteRequest() {
     onSuccess: async () => {
       toastSuccess('Quote request created successfully');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getQuoteRequestsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: quoteRequestListKey }),
         queryClient.invalidateQueries({ queryKey: getAdminStatsQueryOptions().queryKey }),
       ]);
     },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuoteStatus } from '@parts/shared/constants';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
-import { getQuoteRequestsQueryOptions } from './get-quote-requests';
+import { quoteRequestListKey } from './get-quote-requests';
 import { quoteRequestDetailsKey } from './get-quote-request';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
@@ -18,7 +18,7 @@ export function useUpdateQuoteStatus() {
     onSuccess: async () => {
       toastSuccess('Quote status updated successfully');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getQuoteRequestsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: quoteRequestListKey }),
         queryClient.invalidateQueries({ queryKey: quoteRequestDetailsKey }),
         queryClient.invalidateQueries({ queryKey: getAdminStatsQueryOptions().queryKey }),
       ]);

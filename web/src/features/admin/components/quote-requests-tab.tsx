@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Eye, Plus } from 'lucide-react';
+import type { QuoteStatus } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
+import { OptionSelect } from './option-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
@@ -13,16 +19,31 @@ import { QuoteCreateDialog } from './quote-create-dialog';
 import { QuoteDetailDialog } from './quote-detail-dialog';
 import { TabHeader } from './tab-header';
 
+const SEARCH_DELAY_MS = 300;
+const ALL_STATUSES = 'all';
+const STATUS_FILTER_OPTIONS = [{ value: ALL_STATUSES, label: 'All statuses' }, ...QUOTE_STATUS_OPTIONS];
+
+/** The server answers 50 at a time (newest first); more come with "Load more". */
 export function QuoteRequestsTab() {
-  const requests = useQuoteRequests();
+  const [status, setStatus] = useState<string>(ALL_STATUSES);
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed, SEARCH_DELAY_MS);
+  const requests = useQuoteRequests({ ...(status !== ALL_STATUSES ? { status: status as QuoteStatus } : {}), search });
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
-  const list = requests.data ?? [];
+  const list = requests.data?.pages.flatMap((p) => p.data) ?? [];
+  const filtered = status !== ALL_STATUSES || search.trim() !== '';
   const today = utcDay(new Date());
 
   let body;
   if (requests.isPending) body = <Skeleton className="h-40 w-full" />;
-  else if (list.length === 0) body = <EmptyState title="No Quote Requests" text="Quote requests from customers will appear here." />;
+  else if (list.length === 0 && !requests.hasNextPage) {
+    body = filtered ? (
+      <EmptyState title="No Quote Requests" text="No quote requests match the filter." />
+    ) : (
+      <EmptyState title="No Quote Requests" text="Quote requests from customers will appear here." />
+    );
+  }
   else {
     body = (
       <Table>
@@ -65,6 +86,13 @@ export function QuoteRequestsTab() {
       </Table>
     );
   }
+  const more = requests.hasNextPage ? (
+    <div className="mt-4 flex justify-center">
+      <Button variant="outline" disabled={requests.isFetchingNextPage} onClick={() => void requests.fetchNextPage()}>
+        {requests.isFetchingNextPage ? 'Loading…' : 'Load more'}
+      </Button>
+    </div>
+  ) : null;
 
   return (
     <section aria-label="Quote Requests">
@@ -74,7 +102,18 @@ export function QuoteRequestsTab() {
           New Quote
         </Button>
       </TabHeader>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <Label htmlFor="quote-search">Search quote requests</Label>
+          <Input id="quote-search" type="search" placeholder="Name, e-mail, company or #id" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <div className="sm:w-48">
+          <Label htmlFor="quote-status-filter">Status</Label>
+          <OptionSelect id="quote-status-filter" value={status} onValueChange={setStatus} options={STATUS_FILTER_OPTIONS} />
+        </div>
+      </div>
       {body}
+      {more}
       <QuoteCreateDialog open={creating} onOpenChange={setCreating} />
       {viewing !== null ? <QuoteDetailDialog id={viewing} onClose={() => setViewing(null)} /> : null}
     </section>

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
 
-export function fetchMyQuoteRequests(): Promise<QuoteRequest[]> {
-  return call(api.api['quote-requests'].mine.$get());
+/** The customer's newest requests: the server answers a page of at most 50 (older ones follow a cursor). */
+export async function fetchMyQuoteRequests(): Promise<QuoteRequest[]> {
+  return (await call(api.api['quote-requests'].mine.$get({ query: {} }))).data;
 }
 
 export function getMyQuoteRequestsQueryOptions() {
