@@ -18,6 +18,8 @@ export interface StubCall {
   method: string;
   path: string;
   body: BodyInit | null | undefined;
+  headers: Headers;
+  credentials: RequestCredentials | undefined;
 }
 
 /**
@@ -28,7 +30,7 @@ export function stubApi(routes: Record<string, StubAnswer | ((call: StubCall) =>
   const calls: StubCall[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const call: StubCall = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body };
+    const call: StubCall = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body, headers: new Headers(init?.headers), credentials: init?.credentials };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];
     const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { message: 'Not found' } });

@@ -120,6 +120,9 @@ export function MessageThread({ quoteId, side }: { quoteId: number; side: 'buyer
           type="file"
           multiple
           accept={ATTACHMENT_EXTENSIONS.join(',')}
+          // Opened by the Attach button below; named for screen readers that still reach it (axe: label).
+          aria-label="Files to attach to the message"
+          tabIndex={-1}
           className="sr-only"
           onChange={(e) => addFiles(e.target.files)}
         />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptOfferInput, DeclineOfferInput, RevisionRequestInput } from '@parts/shared/quote-offers';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { toast } from '../../../hooks/use-toast';
 import { quoteLoopKey } from './get-quote-detail';
 
@@ -9,10 +9,17 @@ export type OfferAnswer =
   | { kind: 'decline'; input: DeclineOfferInput }
   | { kind: 'revision'; input: RevisionRequestInput };
 
-const PATHS = { accept: 'accept', decline: 'decline', revision: 'revision-request' } as const;
-
 export function answerOffer(quoteId: number, version: number, answer: OfferAnswer): Promise<unknown> {
-  return apiRequest('POST', `/api/quote-requests/${quoteId}/offers/${version}/${PATHS[answer.kind]}`, answer.input);
+  const offer = api.api['quote-requests'][':id'].offers[':version'];
+  const param = { id: String(quoteId), version: String(version) };
+  switch (answer.kind) {
+    case 'accept':
+      return call(offer.accept.$post({ param, json: answer.input }));
+    case 'decline':
+      return call(offer.decline.$post({ param, json: answer.input }));
+    case 'revision':
+      return call(offer['revision-request'].$post({ param, json: answer.input }));
+  }
 }
 
 /** The buyer's answer to the latest version: accept (whole or by line), decline with a reason, or ask for a revision. */

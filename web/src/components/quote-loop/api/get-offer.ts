@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OfferWithPrevious } from '@parts/shared/quote-offers';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { quoteLoopKey } from './get-quote-detail';
 
 export function fetchOffer(quoteId: number, version: number): Promise<OfferWithPrevious> {
-  return apiRequest<OfferWithPrevious>('GET', `/api/quote-requests/${quoteId}/offers/${version}`);
+  return call(api.api['quote-requests'][':id'].offers[':version'].$get({ param: { id: String(quoteId), version: String(version) } }));
 }
 
 export function getOfferQueryOptions(quoteId: number, version: number) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 
 export function fetchQuoteDetail(id: number): Promise<QuoteRequestDetail> {
-  return apiRequest<QuoteRequestDetail>('GET', `/api/quote-requests/${id}`);
+  return call(api.api['quote-requests'][':id'].$get({ param: { id: String(id) } }));
 }
 
 /** Every quote-loop read sits under this key, so one invalidation after an action refreshes them all. */

@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessagePage, QuoteMessage } from '@parts/shared/quote-offers';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { quoteLoopKey } from './get-quote-detail';
 
 export function fetchMessages(quoteId: number, cursor?: string): Promise<MessagePage> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiRequest<MessagePage>('GET', `/api/quote-requests/${quoteId}/messages${query}`);
+  return call(api.api['quote-requests'][':id'].messages.$get({ param: { id: String(quoteId) }, query: cursor ? { cursor } : {} }));
 }
 
 /** Newest first, a page at a time; download links are short-lived, so the thread is read afresh when it opens. */
@@ -25,11 +24,14 @@ export function useMessages(quoteId: number) {
 }
 
 export function postMessage(quoteId: number, body: string, files: File[]): Promise<{ message: QuoteMessage }> {
-  if (files.length === 0) return apiRequest('POST', `/api/quote-requests/${quoteId}/messages`, { body });
+  const messages = api.api['quote-requests'][':id'].messages;
+  const param = { id: String(quoteId) };
+  // The route reads its body itself (JSON or multipart), so the body goes in as the request's own.
+  if (files.length === 0) return call(messages.$post({ param }, { init: { body: JSON.stringify({ body }) }, headers: { 'Content-Type': 'application/json' } }));
   const form = new FormData();
   form.append('body', body);
   for (const file of files) form.append('attachments', file, file.name);
-  return apiRequest('POST', `/api/quote-requests/${quoteId}/messages`, form);
+  return call(messages.$post({ param }, { init: { body: form } }));
 }
 
 export function usePostMessage(quoteId: number) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Offer, OfferInput } from '@parts/shared/quote-offers';
 import type { QuoteRequest } from '@parts/shared/schemas';
-import { apiRequest } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { quoteLoopKey } from './get-quote-detail';
 
 export function sendOffer(quoteId: number, input: OfferInput): Promise<{ quote: QuoteRequest; offer: Offer }> {
-  return apiRequest('POST', `/api/quote-requests/${quoteId}/offers`, input);
+  return call(api.api['quote-requests'][':id'].offers.$post({ param: { id: String(quoteId) }, json: input }));
 }
 
 export function useSendOffer(quoteId: number) {
