@@ -6,6 +6,7 @@ import type { Construct } from 'constructs';
 import type { StageConfig } from './config';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
+import { EdgeSecurity } from './constructs/edge-security';
 import { bucketOrigins, Files } from './constructs/files';
 import { Indexer } from './constructs/indexer';
 import { Monitoring } from './constructs/monitoring';
@@ -27,6 +28,7 @@ export class PartsCatalogueStack extends Stack {
   readonly indexer: Indexer;
   readonly web: Web;
   readonly monitoring: Monitoring;
+  readonly edge: EdgeSecurity;
 
   constructor(scope: Construct, id: string, props: PartsCatalogueStackProps) {
     super(scope, id, props);
@@ -43,9 +45,27 @@ export class PartsCatalogueStack extends Stack {
     // Lazy: the distribution is built after the API that it fronts, and the API needs the buckets.
     const siteOrigin = config.siteOrigin ?? Lazy.string({ produce: () => this.web.siteUrl });
     this.files = new Files(this, 'Files', { config, siteOrigin });
-    this.api = new Api(this, 'Api', { config, table: this.data.table, files: this.files, search: this.search, jwtSecret, logRetention, siteOrigin });
+    this.edge = new EdgeSecurity(this, 'Edge', { config });
+    this.api = new Api(this, 'Api', {
+      config,
+      table: this.data.table,
+      files: this.files,
+      search: this.search,
+      jwtSecret,
+      logRetention,
+      siteOrigin,
+      originVerify: this.edge.originVerify,
+    });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
-    this.web = new Web(this, 'Web', { config, siteDir: props.siteDir, api: this.api.httpApi, uploadOrigins: bucketOrigins(config) });
+    this.web = new Web(this, 'Web', {
+      config,
+      siteDir: props.siteDir,
+      api: this.api.httpApi,
+      uploadOrigins: bucketOrigins(config),
+      originVerify: this.edge.originVerify,
+      webAclArn: this.edge.webAcl.attrArn,
+      accessLogs: this.edge.accessLogs,
+    });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
       httpApi: this.api.httpApi,

@@ -26,7 +26,7 @@ beforeAll(() => {
     table: logicalIdOf(template, 'AWS::DynamoDB::Table'),
     attachments: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) } }),
     staging: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-csv-staging-'])] }) } }),
-    secret: logicalIdOf(template, 'AWS::SecretsManager::Secret'),
+    secret: logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/jwt-secret' } }),
     dlq: logicalIdOf(template, 'AWS::SQS::Queue'),
     domain: logicalIdOf(template, 'AWS::OpenSearchService::Domain'),
   };
@@ -142,12 +142,22 @@ describe('search', () => {
   it('the reindex task runs under the indexer role', () => {
     expect(roleOf(template, 'parts-dev-reindex')).toBe(roles.indexer);
   });
+
+  it('the stream is read from TRIM_HORIZON with a 24-hour record age, and the consistency repair runs on a schedule', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { StartingPosition: 'TRIM_HORIZON', MaximumRecordAgeInSeconds: 86_400 });
+    const reindex = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-reindex' } });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(6 hours)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [reindex, 'Arn'] }, Input: JSON.stringify({ repair: true }) })],
+    });
+  });
 });
 
 describe('files', () => {
   it('no bucket is public: every bucket blocks public access and no Allow statement names everyone', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(3);
+    // Site, attachments, CSV staging and CloudFront's access logs (security.test.ts).
+    expect(Object.keys(buckets)).toHaveLength(4);
     for (const [id, b] of Object.entries(buckets)) {
       expect(b.Properties.PublicAccessBlockConfiguration, id).toEqual({
         BlockPublicAcls: true,

@@ -42,6 +42,11 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each origin looks like https://parts.example.com')).min(1))
     .optional(),
+  /**
+   * Set on AWS (CDK, from the origin-verify secret): every request must carry it in X-Origin-Verify, which
+   * only CloudFront adds; unset locally.
+   */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
   /** Site settings (company details on quote documents and mails); defaults in shared/src/site-settings.ts. */
   SITE_COMPANY_NAME: z.string().min(1).max(200).optional(),
   /** Address lines separated by "|". */

@@ -1,5 +1,6 @@
 import { createAwsRepositories, createAwsSearchIndex } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
+import { checkIndex } from '../indexer/consistency';
 import { reindexAll } from '../indexer/reindex';
 import { createLogger } from '../lib/logger';
 
@@ -8,9 +9,18 @@ const logger = createLogger(env.LOG_LEVEL);
 const { catalog } = createAwsRepositories(env);
 const search = createAwsSearchIndex(env);
 
-/** `aws lambda invoke --function-name parts-<stage>-reindex out.json`: rebuilds the search index from the table. */
-export const handler = async (): Promise<{ indexed: number }> => {
+/**
+ * `{ repair: true }` (the schedule): compares the index with the table by id and version and repairs only
+ * the difference. Otherwise (`aws lambda invoke --function-name parts-<stage>-reindex out.json`): rebuilds
+ * the index from the table.
+ */
+export const handler = async (event: { repair?: unknown } = {}): Promise<{ indexed: number } | { missing: number; stale: number; extra: number; repaired: number }> => {
   const started = Date.now();
+  if (event?.repair === true) {
+    const result = await checkIndex({ catalog, search, repair: true, concurrency: 8 });
+    logger.info('index_repair_done', { ...result });
+    return { missing: result.missing, stale: result.stale, extra: result.extra, repaired: result.repaired };
+  }
   const result = await reindexAll({ catalog, search, log: ({ indexed }) => logger.debug('reindex_progress', { indexed }) });
   logger.info('reindex_done', { indexed: result.indexed, ms: Date.now() - started });
   return result;

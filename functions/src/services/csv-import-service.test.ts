@@ -17,9 +17,14 @@ describe('buildRow', () => {
       const out = buildRow(['Gate valve', 'GV-1', cat!, maker!, '$1,234.50', 'Coming Soon', '32 mm'], mapping, categories, manufacturers);
       expect(out).toEqual({
         ok: true,
-        row: expect.objectContaining({ categoryId: 7, manufacturerId: 3, price: 1234.5, status: 'coming_soon', specifications: { bore: '32 mm' }, slug: 'gate-valve-gv-1' }),
+        row: expect.objectContaining({ categoryId: 7, manufacturerId: 3, price: 1234.5, status: 'coming_soon', specifications: { bore: '32 mm' } }),
       });
     }
+  });
+
+  test('leaves the slug to the repository (derived, made unique when taken)', () => {
+    const out = buildRow(['Gate valve', 'GV-1', '7', '3', '', '', ''], mapping, categories, manufacturers);
+    expect(out.ok && 'slug' in out.row).toBe(false);
   });
 
   test('reports the first problem of a row in words', () => {

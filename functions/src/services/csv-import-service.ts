@@ -180,7 +180,10 @@ export function buildRow(
     const raw = (PART_IMPORT_FIELDS as readonly string[]).includes(field) ? cell(field as PartImportField) : 'x';
     return { ok: false, error: field ? cellProblem(field, error.message, raw) : error.message };
   }
-  return { ok: true, row: parsed.data };
+  // The slug was only needed to validate the row: the repository derives it for a new part (with the id
+  // appended when another part holds it) and an existing part keeps its own.
+  const { slug: _derivedLater, ...row } = parsed.data;
+  return { ok: true, row };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -19,6 +21,8 @@ export interface ApiProps {
   logRetention: RetentionDays;
   /** The storefront's origin (https://…): the only one whose pages may make state-changing calls. */
   siteOrigin: string;
+  /** The value CloudFront sends in X-Origin-Verify; the app refuses requests without it. */
+  originVerify: ISecret;
 }
 
 /** The Hono app behind an HTTP API, and the import job it starts asynchronously for large CSV files. */
@@ -56,7 +60,15 @@ export class Api extends Construct {
       // Production mode (Secure cookies, key required) belongs to the HTTP app; the workers sign no sessions.
       // Reached only through CloudFront, whose origin request policy sets CloudFront-Viewer-Address (web.ts).
       // ALLOWED_ORIGINS: state-changing calls whose Origin is not the site's are refused (http/origin-check.ts).
-      environment: { LOG_LEVEL: 'info', NODE_ENV: 'production', TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true', ALLOWED_ORIGINS: props.siteOrigin },
+      // ORIGIN_VERIFY_SECRET: the API Gateway URL answers 403 to anyone but CloudFront (http/origin-verify.ts); a
+      // dynamic reference, resolved by CloudFormation at deploy, so the value is in neither the template nor the repo.
+      environment: {
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true',
+        ALLOWED_ORIGINS: props.siteOrigin,
+        ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap(),
+      },
     })
       .bindTable(props.table, 'readWrite')
       // Presign, check, claim (copy = read the upload + write the quote's key) and clean up, on these two prefixes only.
@@ -77,6 +89,24 @@ export class Api extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: config.sizes.apiThrottleRate, burstLimit: config.sizes.apiThrottleBurst },
+      // One JSON line per request (who, what, answer, how long) in CloudWatch Logs.
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(new LogGroup(this, 'AccessLogs', { logGroupName: `/aws/apigateway/${config.prefix}-api`, retention: props.logRetention })),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            time: '$context.requestTime',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            status: '$context.status',
+            bytes: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            userAgent: '$context.identity.userAgent',
+            error: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
     });
     this.httpApi.addRoutes({
       path: '/api/{proxy+}',

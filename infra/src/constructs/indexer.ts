@@ -1,5 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -11,6 +13,8 @@ import type { SearchDomain } from './search';
 
 export const STREAM_BATCH_SIZE = 100;
 export const STREAM_RETRY_ATTEMPTS = 5;
+/** How often the table and the index are compared by id and the difference repaired (issue 11). */
+export const REPAIR_EVERY = Duration.hours(6);
 
 export interface IndexerProps {
   config: StageConfig;
@@ -67,7 +71,7 @@ export class Indexer extends Construct {
     this.reindex = new AppFunction(this, 'Reindex', {
       functionName: `${config.prefix}-reindex`,
       entry: 'reindex',
-      description: 'Rebuilds the search index from the table (aws lambda invoke)',
+      description: 'Repairs the search index against the table by id (scheduled), or rebuilds it (aws lambda invoke)',
       memoryMb: config.sizes.indexerMemoryMb,
       timeout: Duration.minutes(15),
       logRetention: props.logRetention,
@@ -76,5 +80,13 @@ export class Indexer extends Construct {
     })
       .bindTable(props.table, 'read')
       .bindSearch(props.search);
+
+    // Catches what the stream cannot bring back: records past its 24-hour retention or dead-lettered.
+    new Rule(this, 'RepairSchedule', {
+      ruleName: `${config.prefix}-index-repair`,
+      description: 'Compares the search index with the table by id and repairs the difference',
+      schedule: Schedule.rate(REPAIR_EVERY),
+      targets: [new LambdaFunction(this.reindex.fn, { event: RuleTargetInput.fromObject({ repair: true }), retryAttempts: 0 })],
+    });
   }
 }

@@ -23,7 +23,9 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from './edge-security';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -42,6 +44,12 @@ export interface WebProps {
   api: HttpApi;
   /** S3 origins the browser sends presigned PUTs to. */
   uploadOrigins: string[];
+  /** Sent to the API as X-Origin-Verify on every request (edge-security.ts). */
+  originVerify: ISecret;
+  /** The WAF web ACL (CLOUDFRONT scope) in front of the distribution. */
+  webAclArn: string;
+  /** Where CloudFront writes its access logs. */
+  accessLogs: IBucket;
 }
 
 /** Shared with the local server, so `npm start` sends the same headers (docs/security.md). */
@@ -113,6 +121,10 @@ export class Web extends Construct {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${config.prefix} storefront and API`,
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: config.size === 'large' ? PriceClass.PRICE_CLASS_ALL : PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
@@ -133,7 +145,10 @@ export class Web extends Construct {
           compress: true,
         },
         '/api/*': {
-          origin: new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiHost, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { CatalogRepository } from '../../ports/catalog-repository';
+import type { BulkUpsertResult, CatalogRepository, PartUpsert } from '../../ports/catalog-repository';
+import { catalogErrors } from '../../domain/catalog-rules';
 import { createCategoryStore } from './category-store';
 import { keys } from './keys';
 import { createManufacturerStore } from './manufacturer-store';
@@ -18,12 +19,35 @@ export function createCatalogRepository(ctx: TableContext): CatalogRepository {
     ...createCategoryStore(ctx),
     ...createManufacturerStore(ctx),
     ...createPartStore(ctx),
-    ...createPartUpsert(ctx),
+    upsertParts: (rows) => upsertSettlingRaces(createPartUpsert(ctx).upsertParts, rows),
     partIdCeiling: () => partIdCeiling(ctx),
     getPartVersions: (ids) => getPartVersions(ctx, ids),
     countParts: () => countParts(ctx),
     ping: async () => {
       await ctx.client.send(new GetCommand({ TableName: ctx.tableName, Key: keys.counter('ping') }));
     },
+  };
+}
+
+/**
+ * A row whose (manufacturer, part number) a concurrent writer claimed between this upsert's read and its
+ * write fails with "already exists". It is not a failure: the row goes through the upsert once more,
+ * which now finds the part and reports the row unchanged (or updates it when it says something else).
+ */
+export async function upsertSettlingRaces(upsert: (rows: PartUpsert[]) => Promise<BulkUpsertResult>, rows: PartUpsert[]): Promise<BulkUpsertResult> {
+  const first = await upsert(rows);
+  const lostRace = (f: { index: number; error: string }) => {
+    const row = rows[f.index];
+    return typeof row?.partNumber === 'string' && [row.partNumber, row.partNumber.trim()].some((pn) => f.error === catalogErrors.partNumberTaken(pn).message);
+  };
+  const raced = first.failures.filter(lostRace);
+  if (raced.length === 0) return first;
+  const again = await upsert(raced.map((f) => rows[f.index]!));
+  return {
+    created: first.created + again.created,
+    updated: first.updated + again.updated,
+    unchanged: first.unchanged + again.unchanged,
+    failures: [...first.failures.filter((f) => !lostRace(f)), ...again.failures.map((f) => ({ ...f, index: raced[f.index]!.index }))].sort((a, b) => a.index - b.index),
+    changedIds: [...first.changedIds, ...again.changedIds],
   };
 }

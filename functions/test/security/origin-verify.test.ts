@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DIRECT_ACCESS_MESSAGE } from '../../src/http/origin-verify';
+import { createApi, expectRejected, reportRejected, type Api } from '../api/api-helpers';
+
+/** R7: the API Gateway URL stayed callable directly, past WAF and with a forgeable CloudFront-Viewer-Address. */
+const SECRET = 'origin-verify-secret-of-at-least-32-characters';
+let api: Api;
+beforeAll(async () => {
+  api = await createApi((deps) => ({ env: { ...deps.env, ORIGIN_VERIFY_SECRET: SECRET, TRUST_CLOUDFRONT_VIEWER_ADDRESS: true } }));
+});
+afterAll(async () => {
+  reportRejected('origin-verify.test.ts');
+  await api.close();
+});
+
+describe('with ORIGIN_VERIFY_SECRET set (as on AWS)', () => {
+  test('requests without CloudFront’s header, or with a wrong one, are refused with 403 JSON before anything runs', async () => {
+    const attempts: Record<string, string>[] = [{}, { 'x-origin-verify': 'guess' }, { 'x-origin-verify': `${SECRET}x` }, { 'x-origin-verify': SECRET.slice(1) }];
+    for (const headers of attempts) {
+      await expectRejected(api.call('GET', '/api/health', { headers }), 403, DIRECT_ACCESS_MESSAGE);
+      await expectRejected(
+        api.call('POST', '/api/auth/login', { headers: { ...headers, 'cloudfront-viewer-address': '203.0.113.9:443' }, json: { username: 'admin', password: 'guess12' } }),
+        403,
+        DIRECT_ACCESS_MESSAGE,
+      );
+    }
+  });
+
+  test('requests CloudFront forwards (with the header) are served', async () => {
+    expect((await api.call('GET', '/api/categories', { headers: { 'x-origin-verify': SECRET } })).status).toBe(200);
+    const login = await api.call('POST', '/api/auth/login', { headers: { 'x-origin-verify': SECRET }, json: { username: 'nobody', password: 'guess12' } });
+    expect(login.status).toBe(401);
+  });
+});

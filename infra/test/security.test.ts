@@ -1,0 +1,102 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '@parts/shared/security-headers';
+import { bucketOrigins } from '../src/constructs/files';
+import { ORIGIN_VERIFY_HEADER, WAF_AUTH_RATE_LIMIT, WAF_RATE_LIMIT } from '../src/constructs/edge-security';
+import { buildStack, logicalIdOf } from './support/template';
+
+/** Issue 10 (R7): the production edge — secret origin header, WAF rate rules, access logs, origins for the CSRF check. */
+let template: Template;
+let config: ReturnType<typeof buildStack>['config'];
+type Distribution = { WebACLId?: unknown; Logging?: { Bucket?: unknown; Prefix?: string }; Origins: { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] };
+let distribution: Distribution;
+let originSecret: string;
+
+beforeAll(() => {
+  ({ template, config } = buildStack());
+  distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as Distribution;
+  originSecret = logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/origin-verify' } });
+}, 120_000);
+
+const resolvesSecret = (value: unknown, secretId: string) => JSON.stringify(value).includes(secretId) && JSON.stringify(value).includes('resolve:secretsmanager');
+
+describe('the API answers only CloudFront', () => {
+  it('CloudFront sends the origin-verify secret to the API origin, and the API function expects that same secret', () => {
+    const apiOrigin = distribution.Origins.find((o) => o.CustomOriginConfig && JSON.stringify(o).includes('ApiEndpoint'))!;
+    const header = apiOrigin.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+    expect(header).toBeDefined();
+    expect(resolvesSecret(header!.HeaderValue, originSecret)).toBe(true);
+    const fn = Object.values(template.findResources('AWS::Lambda::Function')).find((r) => r.Properties.FunctionName === 'parts-dev-api')!;
+    const vars = fn.Properties.Environment.Variables as Record<string, unknown>;
+    expect(resolvesSecret(vars.ORIGIN_VERIFY_SECRET, originSecret)).toBe(true);
+    // The value itself is generated at deploy and never in the template.
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'parts-dev/origin-verify', GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    // No other function gets it.
+    for (const other of Object.values(template.findResources('AWS::Lambda::Function')).filter((r) => r.Properties.FunctionName !== 'parts-dev-api')) {
+      expect(other.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET).toBeUndefined();
+    }
+  });
+
+  it('the API function knows the site origin for the Origin check', () => {
+    const fn = Object.values(template.findResources('AWS::Lambda::Function')).find((r) => r.Properties.FunctionName === 'parts-dev-api')!;
+    const allowed = JSON.stringify(fn.Properties.Environment.Variables.ALLOWED_ORIGINS);
+    expect(allowed).toContain('https://');
+    expect(allowed).toContain('DomainName');
+    const custom = buildStack({ siteOrigin: 'https://parts.example.com' }).template;
+    custom.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'parts-dev-api',
+      Environment: { Variables: Match.objectLike({ ALLOWED_ORIGINS: 'https://parts.example.com' }) },
+    });
+  });
+});
+
+describe('WAF', () => {
+  it('a CLOUDFRONT-scope web ACL with per-address rate rules (site-wide and sign-in) is attached to the distribution', () => {
+    const aclId = logicalIdOf(template, 'AWS::WAFv2::WebACL');
+    const acl = template.findResources('AWS::WAFv2::WebACL')[aclId]!.Properties;
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+    const rules = acl.Rules as { Name: string; Action?: unknown; Statement: { RateBasedStatement?: { Limit: number; AggregateKeyType: string; ScopeDownStatement?: unknown } } }[];
+    const site = rules.find((r) => r.Name === 'site-rate')!;
+    expect(site.Statement.RateBasedStatement).toMatchObject({ Limit: WAF_RATE_LIMIT, AggregateKeyType: 'IP' });
+    expect(site.Action).toMatchObject({ Block: {} });
+    const auth = rules.find((r) => r.Name === 'auth-rate')!;
+    expect(auth.Statement.RateBasedStatement).toMatchObject({ Limit: WAF_AUTH_RATE_LIMIT, AggregateKeyType: 'IP' });
+    expect(JSON.stringify(auth.Statement.RateBasedStatement?.ScopeDownStatement)).toContain('/api/auth/');
+    expect(distribution.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+});
+
+describe('access logs', () => {
+  it('CloudFront writes standard logs to a private, encrypted bucket that expires them', () => {
+    expect(distribution.Logging?.Prefix).toBe('cloudfront/');
+    const bucketId = (distribution.Logging?.Bucket as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const bucket = template.findResources('AWS::S3::Bucket')[bucketId]!.Properties;
+    expect(bucket.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.BucketEncryption).toBeDefined();
+    expect(JSON.stringify(bucket.LifecycleConfiguration)).toContain(`"ExpirationInDays":${config.sizes.logRetentionDays}`);
+  });
+
+  it('the HTTP API stage writes one JSON access log line per request to CloudWatch Logs', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0]!.Properties;
+    expect(stage.AccessLogSettings.DestinationArn).toBeDefined();
+    const format = JSON.parse(stage.AccessLogSettings.Format as string) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: '$context.status', path: '$context.path' });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/apigateway/parts-dev-api', RetentionInDays: config.sizes.logRetentionDays });
+  });
+});
+
+describe('security headers', () => {
+  it('CloudFront sends the CSP the local server sends (one shared definition), plus HSTS', () => {
+    const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig;
+    // The bucket origins hold the account id (a token): compare around them.
+    const csp = JSON.stringify(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    const shared = contentSecurityPolicy(['UPLOADS']);
+    const [before, after] = shared.split('UPLOADS') as [string, string];
+    expect(csp).toContain(before.slice(0, before.indexOf('connect-src')));
+    expect(csp).toContain(after);
+    expect(bucketOrigins(config).length).toBeGreaterThan(0);
+    expect(policy.SecurityHeadersConfig.FrameOptions.FrameOption).toBe('DENY');
+    expect(policy.SecurityHeadersConfig.StrictTransportSecurity).toBeDefined();
+  });
+});
