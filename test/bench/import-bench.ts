@@ -1,10 +1,17 @@
 /**
- * npm run bench:import [-- --rows 100000]
- * npm run bench:import -- --rows 100000 --sync none   (no in-process index sync, as in the import Lambda)
+ * npm run bench:import [-- --rows 100000] [--sync local|none] [--ceiling-rows 50000]
  * Generates a CSV, stages it in S3 (s3rver) with a presigned PUT, starts an import job through the API
  * (POST /api/imports) and follows GET /api/imports/:id until it finishes, against DynamoDB Local started
- * here. Prints rows/s, peak RSS and RSS samples across the run (memory must stay flat: streaming reads,
- * batched writes).
+ * here (in memory). In the same run it measures:
+ *  - the raw ceiling: BatchWriteItem of the items the rows become (part item + slug guard + part number
+ *    guard per row, no reads, no conditions, same parallelism) into a table of the same definition, and of
+ *    plain part items alone (one item per row);
+ *  - the first import (rows/s and its share of the ceiling), with the JS heap live after a full GC at the
+ *    first and the last rows (memory must stay flat: streaming reads, batched writes);
+ *  - a re-import of the unchanged file (content hash: nothing written), and of a file where 1% of the rows
+ *    changed (only those written).
+ * `--sync none` (default) is the import Lambda (the table stream indexes); `local` adds the local server's
+ * read-your-writes index sync (SQLite in this process).
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -12,29 +19,92 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { buildApp } from '@parts/functions/app';
 import { loadEnv } from '@parts/functions/config/env';
 import { silentLogger } from '@parts/functions/lib/logger';
 import { hashPassword } from '@parts/functions/domain/password';
-import { startDynamoLocal, startS3Local } from '@parts/functions/local/aws-local';
+import { LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from '@parts/functions/local/aws-local';
+import { createDocumentClient } from '@parts/functions/adapters/dynamodb/client';
+import { keys } from '@parts/functions/adapters/dynamodb/keys';
+import { encodePart } from '@parts/functions/adapters/dynamodb/part-item';
+import { BATCH_CONCURRENCY, batchPutItems } from '@parts/functions/adapters/dynamodb/support';
+import { ensureTable } from '@parts/functions/adapters/dynamodb/table';
 import { createLocalDeps } from '@parts/functions/local/local-deps';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
 const ROWS = Number(args.get('rows') ?? 100_000);
 /** `local`: the local server's read-your-writes index sync (SQLite in this process); `none`: as the import Lambda, where the table stream indexes. */
-const SYNC = args.get('sync') ?? 'local';
+const SYNC = args.get('sync') ?? 'none';
+/** The ceiling is a rate: measured on up to this many rows (a million would double the run for the same figure). */
+const CEILING_ROWS = Math.min(ROWS, Number(args.get('ceiling-rows') ?? 20_000));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function writeCsv(file: string, rows: number, categories: string[], manufacturers: string[]) {
+/** `changedEvery`: every n-th row gets another price (the 1%-changed file). */
+async function writeCsv(file: string, rows: number, categories: string[], manufacturers: string[], changedEvery = 0) {
   const out = createWriteStream(file);
   out.write('name,partNumber,description,price,category,manufacturer,status,bore,stroke,pressureRating\n');
   for (let i = 0; i < rows; i++) {
-    const line = `"Bench part ${i}, series ${i % 97}",BP-${i.toString(36).toUpperCase()}-${i},"Synthetic part number ${i}",${(i % 5000) / 4},${categories[i % categories.length]},${manufacturers[i % manufacturers.length]},active,${10 + (i % 90)} mm,${50 + (i % 400)} mm,${(i % 300) + 1} bar\n`;
+    const price = changedEvery > 0 && i % changedEvery === 0 ? 9999.99 : (i % 5000) / 4;
+    const line = `"Bench part ${i}, series ${i % 97}",BP-${i.toString(36).toUpperCase()}-${i},"Synthetic part number ${i}",${price},${categories[i % categories.length]},${manufacturers[i % manufacturers.length]},active,${10 + (i % 90)} mm,${50 + (i % 400)} mm,${(i % 300) + 1} bar\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
+}
+
+/** The full GC of V8 (exposed at run time, so the npm script needs no flags). */
+function fullGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** BatchWriteItem of the items `rows` rows become, into a fresh table of the same definition: rows/s. */
+async function measureCeiling(endpoint: string, rows: number, itemsPerRow: 1 | 3, tableName: string): Promise<number> {
+  const { raw, doc } = createDocumentClient({ region: 'us-east-1', endpoint, credentials: LOCAL_CREDENTIALS });
+  await ensureTable(raw, tableName);
+  const ctx = { client: doc, tableName, now: () => new Date() };
+  const now = new Date().toISOString();
+  const started = performance.now();
+  // In slices, so the items of a million rows never sit in memory at once; same parallelism as the import.
+  const slice = 2000;
+  for (let from = 0; from < rows; from += slice) {
+    const items = [];
+    for (let i = from; i < Math.min(rows, from + slice); i++) {
+      const part = encodePart(i + 1, {
+        name: `Bench part ${i}, series ${i % 97}`,
+        slug: `bench-part-${i}-series-${i % 97}-bp-${i}`,
+        partNumber: `BP-${i.toString(36).toUpperCase()}-${i}`,
+        description: `Synthetic part number ${i}`,
+        status: 'active',
+        categoryId: 1 + (i % 8),
+        manufacturerId: 1 + (i % 8),
+        specifications: { bore: `${10 + (i % 90)} mm`, stroke: `${50 + (i % 400)} mm`, pressureRating: `${(i % 300) + 1} bar` },
+        price: (i % 5000) / 4,
+      }, 1, now, now);
+      items.push(part);
+      if (itemsPerRow === 3) {
+        items.push({ ...keys.slugGuard('part', part.slug), type: 'guard', id: part.id });
+        items.push({ ...keys.partNumberGuard(part.manufacturerId, part.partNumberNorm), type: 'guard', id: part.id });
+      }
+    }
+    await batchPutItems(ctx, items, BATCH_CONCURRENCY);
+  }
+  const rate = rows / ((performance.now() - started) / 1000);
+  await raw.send(new DeleteTableCommand({ TableName: tableName }));
+  raw.destroy();
+  return rate;
+}
+
+/** Ceiling before and after the imports (the machine's load drifts), plain items, and a warm-up first. */
+async function measureCeilings(endpoint: string) {
+  await measureCeiling(endpoint, Math.min(CEILING_ROWS, 2000), 3, 'import-bench-warm-up');
+  const before = await measureCeiling(endpoint, CEILING_ROWS, 3, 'import-bench-ceiling-before');
+  const plain = await measureCeiling(endpoint, CEILING_ROWS, 1, 'import-bench-ceiling-plain');
+  return { before, plain };
 }
 
 async function main() {
@@ -58,9 +128,20 @@ async function main() {
     s3Endpoint: s3.endpoint,
     searchFile: join(dir, 'search.sqlite'),
   });
+  const gc = fullGc();
   try {
     const { deps } = local;
-    if (SYNC === 'none') deps.searchSync = { async partsChanged() {}, async categoryChanged() {}, async manufacturerChanged() {} };
+    // Parts the import wrote (created or changed), as it reports them to the index sync.
+    let written = 0;
+    const sync = deps.searchSync;
+    deps.searchSync = {
+      partsChanged: async (ids) => {
+        written += ids.length;
+        if (SYNC === 'local') await sync.partsChanged(ids);
+      },
+      categoryChanged: async (id) => (SYNC === 'local' ? sync.categoryChanged(id) : undefined),
+      manufacturerChanged: async (id) => (SYNC === 'local' ? sync.manufacturerChanged(id) : undefined),
+    };
     const app = buildApp(deps);
     await deps.users.upsertAdmin({ username: 'bench-admin', isAdmin: true, passwordHash: await hashPassword('bench-pass') });
     const login = await app.request('/api/auth/login', {
@@ -75,51 +156,12 @@ async function main() {
       categories.push((await deps.catalog.createCategory({ name: `Bench category ${i}`, slug: `bench-category-${i}` })).slug);
       manufacturers.push((await deps.catalog.createManufacturer({ name: `Bench maker ${i}`, slug: `bench-maker-${i}` })).name);
     }
-
-    const csvFile = join(dir, 'bench.csv');
-    await writeCsv(csvFile, ROWS, categories, manufacturers);
-    const size = statSync(csvFile).size;
     const call = (method: string, path: string, body?: unknown) =>
       app.request(path, {
         method,
         headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-
-    const presigned = (await (await call('POST', '/api/uploads/csv', { fileName: 'bench.csv', size })).json()) as {
-      key: string;
-      url: string;
-      headers: Record<string, string>;
-    };
-    const put = await fetch(presigned.url, {
-      method: 'PUT',
-      headers: { ...presigned.headers, 'content-length': String(size) },
-      body: Readable.toWeb(createReadStream(csvFile)) as ReadableStream,
-      duplex: 'half',
-    } as RequestInit);
-    if (!put.ok) throw new Error(`staging upload failed: ${put.status} ${await put.text()}`);
-
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    let peakHeap = 0;
-    const samples: { rowsDone: number; rss: number; heap: number }[] = [];
-    // With NODE_OPTIONS=--expose-gc, the JS heap still live after a full collection, every 2 s.
-    const retained: { rowsDone: number; heap: number }[] = [];
-    const gc = (globalThis as { gc?: () => void }).gc;
-    const retainedSampler = gc
-      ? setInterval(() => {
-          gc();
-          retained.push({ rowsDone, heap: process.memoryUsage().heapUsed });
-        }, 2000)
-      : undefined;
-    let rowsDone = 0;
-    const sampler = setInterval(() => {
-      const { rss, heapUsed } = process.memoryUsage();
-      peak = Math.max(peak, rss);
-      peakHeap = Math.max(peakHeap, heapUsed);
-      samples.push({ rowsDone, rss, heap: heapUsed });
-    }, 100);
-
     const mapping = {
       name: 'name',
       partNumber: 'partNumber',
@@ -132,39 +174,74 @@ async function main() {
       stroke: 'spec:stroke',
       pressureRating: 'spec:pressureRating',
     };
-    const started = performance.now();
-    const job = (await (await call('POST', '/api/imports', { key: presigned.key, columnMapping: mapping })).json()) as { id: string };
-    let state = 'queued';
-    let final: Record<string, unknown> = {};
-    while (state === 'queued' || state === 'running') {
-      await new Promise((r) => setTimeout(r, 500));
-      final = (await (await call('GET', `/api/imports/${job.id}`)).json()) as Record<string, unknown>;
-      state = String(final.state);
-      rowsDone = Number(final.rowsDone ?? 0);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    clearInterval(retainedSampler);
-    await local.whenJobsIdle();
 
-    const step = Math.max(1, Math.floor(samples.length / 8));
-    console.log(`rows:            ${ROWS.toLocaleString('en-US')} (${mb(size)} CSV)`);
-    console.log(`job state:       ${state}; successCount ${final.successCount}, errorCount ${final.errorCount}`);
-    console.log(`elapsed:         ${seconds.toFixed(1)} s`);
-    console.log(`throughput:      ${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s`);
-    console.log(`index sync:      ${SYNC}`);
-    console.log(`RSS baseline:    ${mb(baseline)}; peak ${mb(peak)}; peak JS heap ${mb(peakHeap)}`);
-    console.log(`over the run (rows done → RSS, JS heap used):`);
-    const show = (x: { rowsDone: number; rss: number; heap: number }) => console.log(`  ${String(x.rowsDone).padStart(7)} → ${mb(x.rss)}, ${mb(x.heap)}`);
-    for (let i = 0; i < samples.length; i += step) show(samples[i]!);
-    if (samples.length > 0) show({ ...samples.at(-1)!, rowsDone });
-    if (retained.length > 0) {
-      const r = Math.max(1, Math.floor(retained.length / 8));
-      console.log(`JS heap live after a full GC (rows done → heap): max ${mb(Math.max(...retained.map((x) => x.heap)))}`);
-      for (let i = 0; i < retained.length; i += r) console.log(`  ${String(retained[i]!.rowsDone).padStart(7)} → ${mb(retained[i]!.heap)}`);
-      console.log(`  ${String(retained.at(-1)!.rowsDone).padStart(7)} → ${mb(retained.at(-1)!.heap)}`);
+    /** Stages the file, runs the job to its end; rows/s and the live heap (after a full GC) along the way. */
+    const runImport = async (csvFile: string) => {
+      const size = statSync(csvFile).size;
+      const presigned = (await (await call('POST', '/api/uploads/csv', { fileName: 'bench.csv', size })).json()) as {
+        key: string;
+        url: string;
+        headers: Record<string, string>;
+      };
+      const put = await fetch(presigned.url, {
+        method: 'PUT',
+        headers: { ...presigned.headers, 'content-length': String(size) },
+        body: Readable.toWeb(createReadStream(csvFile)) as ReadableStream,
+        duplex: 'half',
+      } as RequestInit);
+      if (!put.ok) throw new Error(`staging upload failed: ${put.status} ${await put.text()}`);
+      written = 0;
+      let rowsDone = 0;
+      let peakRss = 0;
+      const live: { rowsDone: number; heap: number }[] = [];
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        gc();
+        if (rowsDone > 0) live.push({ rowsDone, heap: process.memoryUsage().heapUsed });
+      }, 2000);
+      const started = performance.now();
+      const job = (await (await call('POST', '/api/imports', { key: presigned.key, columnMapping: mapping })).json()) as { id: string };
+      let final: Record<string, unknown> = { state: 'queued' };
+      while (final.state === 'queued' || final.state === 'running') {
+        await new Promise((r) => setTimeout(r, 250));
+        final = (await (await call('GET', `/api/imports/${job.id}`)).json()) as Record<string, unknown>;
+        rowsDone = Number(final.rowsDone ?? 0);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      await local.whenJobsIdle();
+      return { size, final, seconds, rate: ROWS / seconds, written, live, peakRss };
+    };
+
+    const { before, plain } = await measureCeilings(dynamo.endpoint);
+
+    const csvFile = join(dir, 'bench.csv');
+    await writeCsv(csvFile, ROWS, categories, manufacturers);
+    const first = await runImport(csvFile);
+    const again = await runImport(csvFile);
+    const changedFile = join(dir, 'changed.csv');
+    await writeCsv(changedFile, ROWS, categories, manufacturers, 100);
+    const changed = await runImport(changedFile);
+    const after = await measureCeiling(dynamo.endpoint, CEILING_ROWS, 3, 'import-bench-ceiling-after');
+    const ceiling = (before + after) / 2;
+
+    const rate = (r: number) => `${Math.round(r).toLocaleString('en-US')} rows/s`;
+    const job = (r: { final: Record<string, unknown>; seconds: number; rate: number; written: number }) =>
+      `${rate(r.rate)} (${r.seconds.toFixed(1)} s; ${r.final.state}, ${r.final.successCount} ok, ${r.final.errorCount} failed; parts written ${r.written})`;
+    const firstLive = first.live[0];
+    const lastLive = first.live.at(-1);
+    console.log(`rows:                 ${ROWS.toLocaleString('en-US')} (${mb(first.size)} CSV); index sync: ${SYNC}`);
+    console.log(`ceiling (BatchWriteItem, ${CEILING_ROWS.toLocaleString('en-US')} rows):`);
+    console.log(`  part + 2 guards:    ${rate(ceiling)} (${Math.round(ceiling * 3).toLocaleString('en-US')} items/s; ${rate(before)} before the imports, ${rate(after)} after)`);
+    console.log(`  plain part items:   ${rate(plain)}`);
+    console.log(`first import:         ${job(first)}`);
+    console.log(`  share of ceiling:   ${(first.rate / ceiling).toFixed(2)} of part + 2 guards; ${(first.rate / plain).toFixed(2)} of plain items`);
+    if (firstLive && lastLive) {
+      const drift = ((lastLive.heap - firstLive.heap) / firstLive.heap) * 100;
+      console.log(`  live heap (GC'd):   ${mb(firstLive.heap)} at row ${firstLive.rowsDone} → ${mb(lastLive.heap)} at row ${lastLive.rowsDone} (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}%); peak RSS ${mb(first.peakRss)}`);
     }
-    console.log(`parts in table:  ${await deps.catalog.countParts()}`);
+    console.log(`unchanged re-import:  ${job(again)}; ${(again.rate / first.rate).toFixed(1)}× the first import`);
+    console.log(`1% changed:           ${job(changed)}; ${(changed.rate / first.rate).toFixed(1)}× the first import`);
   } finally {
     await local.close().catch(() => undefined);
     await Promise.all([dynamo.stop(), s3.stop()]);

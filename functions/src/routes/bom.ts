@@ -9,6 +9,7 @@ import {
   type BomSheet,
 } from '@parts/shared/bom';
 import type { AppDeps } from '../app';
+import type { UserRepository } from '../ports/user-repository';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { limitBody, mediaType, requireJson, UnsupportedMediaTypeError } from '../http/body';
@@ -30,7 +31,10 @@ const MAX_MATCH_BODY_BYTES = 1_536 * 1024;
  * A buyer's parts list: read a file or pasted text into rows with a guessed column mapping, match the
  * confirmed lines against the catalogue, and remember a signed-in buyer's mapping. See docs/bom.md.
  */
-export function bomRoutes(deps: AppDeps) {
+/** What the list routes need (the benchmark serves them alone). */
+export type BomDeps = Pick<AppDeps, 'env' | 'search' | 'now'> & { users: Pick<UserRepository, 'getBomMapping' | 'saveBomMapping'> };
+
+export function bomRoutes(deps: BomDeps) {
   const limiter = createMemoryRateLimiter(deps.now ?? (() => new Date()));
   const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
   const limited = async (c: Context<AppEnv>, next: () => Promise<void>) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { partInputSchema, partStatusSchema, slugSchema, type PartInput } from '@parts/shared/schemas';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { parseSpecifications } from '@parts/shared/spec-values';
@@ -30,12 +31,38 @@ export function encodePart(id: number, input: Omit<PartInput, 'slug'> & { slug: 
     specOrder: Object.keys(input.specifications),
     specNumbers: parseSpecifications(input.specifications),
     price: input.price ?? null,
+    // What the import compares a row against, reading only this attribute (not the whole part).
+    contentHash: partContentHash(input),
     version,
     createdAt,
     updatedAt,
   };
 }
 export type PartItem = ReturnType<typeof encodePart>;
+
+/** The fields a row of an import (or the part form) sets; the slug is not among them (a part keeps its slug). */
+type PartContent = Pick<PartInput, 'name' | 'partNumber' | 'description' | 'status' | 'categoryId' | 'manufacturerId' | 'specifications' | 'price' | 'image'>;
+
+/**
+ * A hash of what a part says (every field but the slug and the bookkeeping), stored on the part item by
+ * every writer: a re-import reads the guards and only this attribute of the parts, and skips rows whose
+ * hash matches. Absent and empty are the same; specifications keep their order (it is shown).
+ */
+export function partContentHash(part: PartContent): string {
+  const text = (v: string | undefined | null) => (v === undefined || v === null || v === '' ? null : v);
+  const canonical = JSON.stringify([
+    part.name,
+    part.partNumber,
+    text(part.description),
+    part.status,
+    part.categoryId,
+    part.manufacturerId,
+    Object.entries(part.specifications ?? {}),
+    part.price ?? null,
+    text(part.image),
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
+}
 
 /**
  * A part item as read from the table or from a stream image; undefined when it is not a readable part

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { slugify } from '@parts/shared/slugify';
@@ -7,30 +7,66 @@ import { ConflictError, ValidationError } from '../../domain/errors';
 import { rowErrorText, toValidationError } from '../../domain/validation';
 import type { BulkUpsertResult, CatalogRepository, PartUpsert, StoredPart } from '../../ports/catalog-repository';
 import { keys } from './keys';
-import { decodePart, encodePart, partUpsertSchema, type PartItem } from './part-item';
+import { decodePart, encodePart, partContentHash, partUpsertSchema, type PartItem } from './part-item';
 import { newPartActions } from './part-store';
-import { allocateIds, batchGetItems, chunk, isConditionFailed, mapLimit, queryPartition, type TableContext } from './support';
-import { transactWrite } from './transact-write';
+import {
+  allocateIds,
+  batchGetItems,
+  batchPutItems,
+  cancellationCodes,
+  chunk,
+  isConditionFailed,
+  mapLimit,
+  queryPartition,
+  withConflictRetry,
+  type TableContext,
+} from './support';
+import { guardPut, putNew, transactWrite, type TransactAction } from './transact-write';
 
-/** Parts per TransactWriteItems call in bulk upserts: 3 actions each, under the 100-action cap. */
-const PARTS_PER_TRANSACTION = 25;
-/** DynamoDB Local serialises transactions on locks; more in flight only adds lock timeouts. */
+/** The guard still holds entity `id` at commit time (else 'retry': another writer moved it). */
+const guardHeld = (ctx: TableContext, key: { pk: string; sk: string }, id: number): TransactAction => ({
+  action: { ConditionCheck: { TableName: ctx.tableName, Key: key, ConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': id } } },
+  onConditionFailed: 'retry',
+});
+
+/** New parts whose two guards are claimed in one TransactWriteItems call: 2 actions each, the 100-action cap. */
+const PARTS_PER_CLAIM = 50;
+/**
+ * Claim-then-write groups in flight. DynamoDB Local serialises transactions on locks, so more only adds
+ * conflicts; in AWS the limit is request latency and this could be higher.
+ */
 const WRITE_CONCURRENCY = 4;
+/** Changed parts rewritten at once (each a conditional put on its version). */
+const UPDATE_CONCURRENCY = 8;
 const MAX_ROWS = 10_000;
 
 type UpsertInput = z.infer<typeof partUpsertSchema>;
 type Failure = BulkUpsertResult['failures'][number];
-/** A row that passed validation, with the key of its (manufacturer, part number) guard. */
+/** A row that passed validation, with the key of its (manufacturer, part number) guard and its content hash. */
 interface ValidRow {
   index: number;
   input: UpsertInput;
   guardKey: { pk: string; sk: string };
+  hash: string;
+}
+interface NewPart {
+  row: ValidRow;
+  item: PartItem;
 }
 
 /**
- * Bulk upsert by (manufacturerId, normalised part number), in five steps: validate the rows, find
- * the parts they already name, sort them into new / changed / unchanged, write the changed ones
- * (optimistic on version) and create the new ones (ids in one block, guarded transactions).
+ * Bulk upsert by (manufacturerId, normalised part number). Uniqueness stays enforced by conditions, only
+ * the unconditional bulk of the bytes is batched (ADR 060):
+ *  1. validate the rows; read their part number guards (BatchGetItem, only the id);
+ *  2. read the content hash of the parts they point to (BatchGetItem, only that attribute): a part whose
+ *     hash matches its row is unchanged, nothing more is read or written;
+ *  3. other existing parts are read whole and rewritten on their version (a conditional put each);
+ *  4. new parts: ids in one block, slugs checked against their guards (BatchGetItem), then per group of 50
+ *     both guards of every part are claimed in one transaction (attribute_not_exists) and the part items
+ *     follow in BatchWriteItem. A group whose claim fails on some guard drops those rows to the one-by-one
+ *     path (which names the conflict) and claims the rest again.
+ * A crash between claim and part write leaves guards pointing to an id with no part ("orphans"); the next
+ * import of the row finds the orphan and writes the part under that id, so a restarted import converges.
  */
 export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'upsertParts'> {
   async function upsertParts(rows: PartUpsert[]): Promise<BulkUpsertResult> {
@@ -39,26 +75,48 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, failures: [], changedIds: [] };
 
     const { valid, failures } = validateRows(rows, await referenceIds());
-    const existing = await findExisting(valid);
+    const guards = await batchGetItems(ctx, valid.map((row) => row.guardKey), ['id']);
     const toCreate: ValidRow[] = [];
-    const toUpdate: { row: ValidRow; current: StoredPart }[] = [];
-    let unchanged = 0;
+    const existing: { row: ValidRow; id: number }[] = [];
     for (const row of valid) {
-      const current = existing.get(row.guardKey.pk);
-      if (!current) toCreate.push(row);
-      else if (samePart(current, row.input)) unchanged++;
-      else toUpdate.push({ row, current });
+      const guard = guards.get(row.guardKey.pk);
+      if (guard) existing.push({ row, id: Number(guard.id) });
+      else toCreate.push(row);
+    }
+    // Only the hash of the existing parts travels; whole parts are read for the rows that differ.
+    const hashes = await batchGetItems(ctx, [...new Set(existing.map(({ id }) => id))].map((id) => keys.part(id)), ['contentHash']);
+    let unchanged = 0;
+    const differing: { row: ValidRow; id: number }[] = [];
+    const orphans: { row: ValidRow; id: number }[] = [];
+    for (const entry of existing) {
+      const stored = hashes.get(keys.part(entry.id).pk);
+      if (!stored) orphans.push(entry);
+      else if (stored.contentHash === entry.row.hash) unchanged++;
+      else differing.push(entry);
+    }
+    const parts = await batchGetItems(ctx, [...new Set(differing.map(({ id }) => id))].map((id) => keys.part(id)));
+    const toUpdate: { row: ValidRow; current: StoredPart }[] = [];
+    for (const { row, id } of differing) {
+      const item = parts.get(keys.part(id).pk);
+      const current = item && decodePart(item);
+      if (!item) orphans.push({ row, id });
+      // Parts written before content hashes were stored compare field by field.
+      else if (current && samePart(current, row.input)) unchanged++;
+      else if (current) toUpdate.push({ row, current });
+      else failures.push({ index: row.index, error: 'The stored part cannot be read; edit it in the admin area' });
     }
 
     const now = ctx.now().toISOString();
     const updated = await updateChanged(toUpdate, now);
     const created = await createNew(toCreate, now);
+    const reclaimed = await reclaimOrphans(orphans, now);
+    const createdIds = [...created.ids, ...reclaimed.ids];
     return {
-      created: created.ids.length,
+      created: createdIds.length,
       updated: updated.ids.length,
       unchanged,
-      failures: [...failures, ...updated.failures, ...created.failures].sort((a, b) => a.index - b.index),
-      changedIds: [...updated.ids, ...created.ids],
+      failures: [...failures, ...updated.failures, ...created.failures, ...reclaimed.failures].sort((a, b) => a.index - b.index),
+      changedIds: [...updated.ids, ...createdIds],
     };
   }
 
@@ -68,25 +126,11 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     return { categories, manufacturers };
   }
 
-  /** The part each row's (manufacturer, part number) guard points to, by guard key. */
-  async function findExisting(valid: ValidRow[]): Promise<Map<string, StoredPart>> {
-    const guards = await batchGetItems(ctx, valid.map((row) => row.guardKey));
-    const partIds = new Set([...guards.values()].map((guard) => Number(guard.id)));
-    const parts = await batchGetItems(ctx, [...partIds].map((id) => keys.part(id)));
-    const out = new Map<string, StoredPart>();
-    for (const [guardPk, guard] of guards) {
-      const item = parts.get(keys.part(Number(guard.id)).pk);
-      const part = item && decodePart(item);
-      if (part) out.set(guardPk, part);
-    }
-    return out;
-  }
-
   /** Rewrites changed parts, each only if nobody changed it since it was read. */
   async function updateChanged(toUpdate: { row: ValidRow; current: StoredPart }[], now: string) {
     const ids: number[] = [];
     const failures: Failure[] = [];
-    await mapLimit(toUpdate, WRITE_CONCURRENCY, async ({ row, current }) => {
+    await mapLimit(toUpdate, UPDATE_CONCURRENCY, async ({ row, current }) => {
       const item = encodePart(current.id, { ...row.input, slug: current.slug }, current.version + 1, current.createdAt, now);
       try {
         await ctx.client.send(
@@ -106,36 +150,71 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     return { ids, failures };
   }
 
-  /** Creates new parts in transactions of 25; a group that hits a guard is written row by row. */
+  /** Creates new parts: guards claimed by transaction, part items batched; conflicts go one by one. */
   async function createNew(toCreate: ValidRow[], now: string) {
     const ids: number[] = [];
     const failures: Failure[] = [];
     if (toCreate.length === 0) return { ids, failures };
     const firstId = await allocateIds(ctx, 'part', toCreate.length);
     const slugsInBatch = new Set<string>();
-    const items = toCreate.map((row, i) => {
+    const candidates = toCreate.map((row, i) => {
       const id = firstId + i;
       let slug = row.input.slug ?? derivedSlug(row.input.name, row.input.partNumber, id);
       if (slugsInBatch.has(slug)) slug = withIdSuffix(slug, id);
       slugsInBatch.add(slug);
       return { row, item: encodePart(id, { ...row.input, slug }, 1, now, now) };
     });
-    await mapLimit(chunk(items, PARTS_PER_TRANSACTION), WRITE_CONCURRENCY, async (group) => {
-      const retry = { item: 'retry', slug: 'retry', partNumber: 'retry' } as const;
-      if ((await transactWrite(ctx, group.flatMap(({ item }) => newPartActions(ctx, item, retry)))) === 'ok') {
-        ids.push(...group.map(({ item }) => item.id));
-        return;
-      }
-      for (const { row, item } of group) {
-        const written = await createOne(item, row.input.slug === undefined);
-        if (written.ok) ids.push(item.id);
-        else failures.push({ index: row.index, error: written.error });
-      }
+    // A slug that is already taken would fail its group's claim: settle it before claiming.
+    const slugGuards = await batchGetItems(ctx, candidates.map(({ item }) => keys.slugGuard('part', item.slug)), ['id']);
+    const oneByOne: NewPart[] = [];
+    const batched: NewPart[] = [];
+    for (const candidate of candidates) {
+      if (!slugGuards.has(keys.slugGuard('part', candidate.item.slug).pk)) batched.push(candidate);
+      else if (candidate.row.input.slug === undefined) batched.push({ ...candidate, item: { ...candidate.item, slug: withIdSuffix(candidate.item.slug, candidate.item.id) } });
+      else oneByOne.push(candidate);
+    }
+    await mapLimit(chunk(batched, PARTS_PER_CLAIM), WRITE_CONCURRENCY, async (group) => {
+      const { claimed, refused } = await claimGuards(group);
+      oneByOne.push(...refused);
+      await batchPutItems(ctx, claimed.map(({ item }) => item), 1);
+      ids.push(...claimed.map(({ item }) => item.id));
     });
+    for (const { row, item } of oneByOne) {
+      const written = await createOne(item, row.input.slug === undefined);
+      if (written.ok) ids.push(item.id);
+      else failures.push({ index: row.index, error: written.error });
+    }
     return { ids, failures };
   }
 
-  /** One new part; a derived slug that is taken gets the id appended once. */
+  /**
+   * Claims the slug and part number guards of every part of the group in one transaction. When a guard
+   * is taken (another writer got there first), nothing of the transaction applied: the parts with a
+   * failed guard are set aside and the rest is claimed again.
+   */
+  async function claimGuards(group: NewPart[]): Promise<{ claimed: NewPart[]; refused: NewPart[] }> {
+    let pending = group;
+    const refused: NewPart[] = [];
+    while (pending.length > 0) {
+      const actions = pending.flatMap(({ row, item }) => [
+        guardPut(ctx, keys.slugGuard('part', item.slug), item.id, 'retry').action,
+        guardPut(ctx, row.guardKey, item.id, 'retry').action,
+      ]);
+      try {
+        await withConflictRetry((token) => ctx.client.send(new TransactWriteCommand({ TransactItems: actions, ClientRequestToken: token })));
+        return { claimed: pending, refused };
+      } catch (err) {
+        const codes = cancellationCodes(err);
+        if (!codes?.includes('ConditionalCheckFailed')) throw err;
+        const failed = new Set(codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [Math.floor(i / 2)] : [])));
+        refused.push(...pending.filter((_, i) => failed.has(i)));
+        pending = pending.filter((_, i) => !failed.has(i));
+      }
+    }
+    return { claimed: [], refused };
+  }
+
+  /** One new part in one transaction; a derived slug that is taken gets the id appended once. */
   async function createOne(item: PartItem, slugIsDerived: boolean): Promise<{ ok: true } | { ok: false; error: string }> {
     let candidate = item;
     for (let attempt = 1; attempt <= 2; attempt++) {
@@ -144,7 +223,7 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
         await transactWrite(ctx, newPartActions(ctx, candidate, taken));
         return { ok: true };
       } catch (err) {
-        if (err === taken.slug && slugIsDerived && attempt === 1) {
+        if (err === taken.slug && slugIsDerived && attempt === 1 && !candidate.slug.endsWith(`-${candidate.id}`)) {
           candidate = { ...candidate, slug: withIdSuffix(candidate.slug, candidate.id) };
           continue;
         }
@@ -154,6 +233,39 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
       }
     }
     return { ok: false, error: 'The part could not be saved' };
+  }
+
+  /**
+   * Rows whose part number guard points to an id with no part: an import stopped between claiming the
+   * guards and writing the part. The part is written under that id (its guard must still hold it), with
+   * the slug guard it holds already or a new one.
+   */
+  async function reclaimOrphans(orphans: { row: ValidRow; id: number }[], now: string) {
+    const ids: number[] = [];
+    const failures: Failure[] = [];
+    for (const { row, id } of orphans) {
+      // The stopped import may have given the part its derived slug or, when that was taken, the slug with the id.
+      const derived = derivedSlug(row.input.name, row.input.partNumber, id);
+      const slugs = row.input.slug !== undefined ? [row.input.slug] : [derived, withIdSuffix(derived, id)];
+      const held = await batchGetItems(ctx, slugs.map((s) => keys.slugGuard('part', s)), ['id']);
+      const holder = (s: string) => held.get(keys.slugGuard('part', s).pk);
+      const slug = slugs.find((s) => Number(holder(s)?.id) === id) ?? slugs.find((s) => !holder(s)) ?? slugs[0]!;
+      const taken = catalogErrors.slugTaken('part', slug);
+      const item = encodePart(id, { ...row.input, slug }, 1, now, now);
+      try {
+        const written = await transactWrite(ctx, [
+          putNew(ctx, item, 'retry'),
+          guardHeld(ctx, row.guardKey, id),
+          ...(Number(holder(slug)?.id) === id ? [] : [guardPut(ctx, keys.slugGuard('part', slug), id, taken)]),
+        ]);
+        if (written === 'ok') ids.push(id);
+        else failures.push({ index: row.index, error: 'The part was changed at the same time; import the row again' });
+      } catch (err) {
+        if (err !== taken) throw err;
+        failures.push({ index: row.index, error: taken.message });
+      }
+    }
+    return { ids, failures };
   }
 
   return { upsertParts };
@@ -174,7 +286,7 @@ function validateRows(rows: PartUpsert[], refs: { categories: Set<number>; manuf
     const earlier = firstRowByGuard.get(guardKey.pk);
     if (earlier !== undefined) return void failures.push({ index, error: `Duplicate of row ${earlier} in this batch` });
     firstRowByGuard.set(guardKey.pk, index);
-    valid.push({ index, input, guardKey });
+    valid.push({ index, input, guardKey, hash: partContentHash(input) });
   });
   return { valid, failures };
 }

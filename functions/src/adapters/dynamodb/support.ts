@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   GetCommand,
   QueryCommand,
   UpdateCommand,
@@ -9,6 +10,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { DomainError, UnavailableError, ValidationError } from '../../domain/errors';
+import { mapLimit } from '../../lib/map-limit';
 import { keys, type SlugEntity } from './keys';
 
 export interface TableContext {
@@ -47,9 +49,12 @@ export async function queryPartition(ctx: TableContext, pk: string): Promise<Ite
   return items;
 }
 
+/** BatchGetItem / BatchWriteItem requests of one call in flight at once (bounded so a big call cannot flood the table). */
+export const BATCH_CONCURRENCY = 4;
+
 /**
- * Reads many items by key (100 per BatchGetItem, unprocessed keys retried with backoff); answers
- * the found items by their `pk`.
+ * Reads many items by key (100 per BatchGetItem, a few requests in flight, unprocessed keys retried
+ * with backoff); answers the found items by their `pk`.
  */
 export async function batchGetItems(ctx: TableContext, itemKeys: Key[], attributes?: string[]): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
@@ -60,7 +65,7 @@ export async function batchGetItems(ctx: TableContext, itemKeys: Key[], attribut
         ExpressionAttributeNames: Object.fromEntries(['pk', ...attributes].map((a, i) => [`#a${i}`, a])),
       }
     : {};
-  for (const group of chunk(itemKeys, 100)) {
+  await mapLimit(chunk(itemKeys, 100), BATCH_CONCURRENCY, async (group) => {
     type Request = Record<string, { Keys: Item[]; ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }>;
     let request: Request | undefined = {
       [ctx.tableName]: { Keys: group, ConsistentRead: true, ...projection },
@@ -69,11 +74,30 @@ export async function batchGetItems(ctx: TableContext, itemKeys: Key[], attribut
       const res = await ctx.client.send(new BatchGetCommand({ RequestItems: request }));
       for (const item of res.Responses?.[ctx.tableName] ?? []) found.set(String(item.pk), item);
       request = res.UnprocessedKeys as Request | undefined;
-      if (request && Object.keys(request).length > 0) await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** round, 1000)));
+      if (request && Object.keys(request).length > 0) await backoff(round);
     }
-  }
+  });
   return found;
 }
+
+/**
+ * Writes many items without conditions (25 per BatchWriteItem, a few requests in flight, unprocessed
+ * items retried with backoff). Only for items nobody else can be writing: callers claim uniqueness
+ * first (guard items in a transaction), then batch the rest.
+ */
+export async function batchPutItems(ctx: TableContext, items: (Key & Item)[], concurrency = BATCH_CONCURRENCY): Promise<void> {
+  await mapLimit(chunk(items, 25), concurrency, async (group) => {
+    type Request = Record<string, { PutRequest: { Item: Item } }[]>;
+    let request: Request | undefined = { [ctx.tableName]: group.map((Item) => ({ PutRequest: { Item } })) };
+    for (let round = 0; request && Object.keys(request).length > 0; round++) {
+      const res = await ctx.client.send(new BatchWriteCommand({ RequestItems: request }));
+      request = res.UnprocessedItems as Request | undefined;
+      if (request && Object.keys(request).length > 0) await backoff(round);
+    }
+  });
+}
+
+const backoff = (round: number) => new Promise((r) => setTimeout(r, Math.min(50 * 2 ** round, 1000)));
 
 /** Drops undefined values: DynamoDB rejects them and absent is what they mean. */
 export function compact<T extends Record<string, unknown>>(value: T): T {
@@ -212,7 +236,7 @@ export function decodeCursor(cursor: unknown): Record<string, unknown> | undefin
   }
 }
 
-export { mapLimit } from '../../lib/map-limit';
+export { mapLimit };
 
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];

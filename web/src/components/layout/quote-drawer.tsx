@@ -6,11 +6,13 @@ import { buttonVariants, Button } from '../ui/button';
 import { QuantityInput } from '../quantity-input';
 import { cn } from '../../lib/cn';
 import { useReturnFocus } from '../../hooks/use-return-focus';
+import { BomUploadButton } from '../bom/bom-upload-dialog';
+import { Badge } from '../ui/badge';
 
 /** The right-side basket panel; a modal dialog so a click outside closes it. */
 export function QuoteDrawer() {
-  const { items, isOpen, setOpen, remove, setQuantity } = useQuoteBasket();
-  const empty = items.length === 0;
+  const { items, freeLines, isOpen, setOpen, remove, setQuantity, removeFree, setFreeQuantity } = useQuoteBasket();
+  const empty = items.length === 0 && freeLines.length === 0;
   const focus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={isOpen} onOpenChange={setOpen}>
@@ -53,10 +55,34 @@ export function QuoteDrawer() {
                     </Button>
                   </li>
                 ))}
+                {freeLines.map((line) => {
+                  const label = line.freeText.partNumber ?? line.freeText.description ?? 'Line';
+                  return (
+                    <li key={line.key} className="flex min-w-0 items-start gap-3 rounded-md border border-slate-200 p-3" data-testid="free-line">
+                      <div className="min-w-0 flex-1">
+                        <p className="break-words font-medium [overflow-wrap:anywhere]">{label}</p>
+                        <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
+                          <Badge variant="yellow" className="mr-1">
+                            Not in catalogue
+                          </Badge>
+                          {[line.freeText.manufacturer, line.freeText.partNumber ? line.freeText.description : undefined].filter(Boolean).join(' · ')}
+                        </p>
+                        <label className="mt-2 flex items-center gap-2 text-sm">
+                          <span>Quantity</span>
+                          <QuantityInput label={`Quantity for ${label}`} value={line.quantity} onCommit={(quantity) => setFreeQuantity(line.key, quantity)} className="h-8" />
+                        </label>
+                      </div>
+                      <Button variant="ghost" size="icon" className="shrink-0" onClick={() => removeFree(line.key)} aria-label={`Remove ${label}`}>
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </Button>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </div>
-          <div className="border-t border-slate-200 p-4">
+          <div className="grid gap-2 border-t border-slate-200 p-4">
+            <BomUploadButton className="w-full" />
             {empty ? (
               <Button className="w-full" disabled>
                 Request Quote

@@ -32,7 +32,8 @@ function Lines({ request }: { request: QuoteRequestDetail }) {
       <TableBody>
         {request.items.map((item) => (
           <TableRow key={item.id} data-testid="quote-line">
-            <TableCell>
+            {/* Long names and unbroken part numbers wrap instead of widening the page (ADR 052). */}
+            <TableCell className="[overflow-wrap:anywhere]">
               <div className="font-mono text-xs">{item.part?.partNumber ?? item.freeText?.partNumber ?? '—'}</div>
               {item.part ? (
                 item.part.slug ? (

@@ -16,7 +16,10 @@ import { Textarea } from '../../components/ui/textarea';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
-import { useQuoteBasket } from '../../lib/quote-basket';
+import { useQuoteBasket, type LineDetails } from '../../lib/quote-basket';
+import { BomUploadButton } from '../../components/bom/bom-upload-dialog';
+import { Badge } from '../../components/ui/badge';
+import { LineDetailsEditor } from './components/line-details';
 import { loginPathFor } from '../../lib/return-to';
 import { useCurrentUser } from '../../lib/session';
 import { useSubmitQuoteRequest } from './api/submit-quote-request';
@@ -25,28 +28,47 @@ import { MyQuoteRequests } from './components/my-quote-requests';
 
 type FormValues = z.input<typeof quoteFormSchema>;
 
+/** Only the details the buyer gave are sent. */
+const detailsInput = (d: LineDetails | undefined) => ({
+  ...(d?.reference?.trim() ? { reference: d.reference.trim() } : {}),
+  ...(d?.targetPrice !== undefined ? { targetPrice: d.targetPrice } : {}),
+  ...(d?.neededBy ? { neededBy: d.neededBy } : {}),
+  ...(d?.note?.trim() ? { note: d.note.trim() } : {}),
+});
+
 const emptyForm: FormValues = { customerName: '', customerEmail: '', customerPhone: '', customerCompany: '', message: '' };
 
 function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
   const basket = useQuoteBasket();
   const submit = useSubmitQuoteRequest();
   const [files, setFiles] = useState<File[]>([]);
+  // Drawings per line stay in memory (a File cannot be kept in local storage): keyed part:<id> or free:<key>.
+  const [lineFiles, setLineFiles] = useState<Record<string, File[]>>({});
   const form = useForm<FormValues, unknown, z.output<typeof quoteFormSchema>>({
     resolver: zodResolver(quoteFormSchema),
     defaultValues: { ...emptyForm, ...defaults },
   });
   const { errors } = form.formState;
-  const count = basket.items.length;
+  const count = basket.itemCount;
   const hasItems = count > 0;
 
   const onSubmit = form.handleSubmit((values) =>
     submit.mutate(
-      { form: values, items: basket.items.map((i) => ({ partId: i.part.id, quantity: i.quantity })), files },
+      {
+        form: values,
+        items: [
+          ...basket.items.map((i) => ({ partId: i.part.id, quantity: i.quantity, ...detailsInput(i.details) })),
+          ...basket.freeLines.map((l) => ({ freeText: l.freeText, quantity: l.quantity, ...detailsInput(l.details) })),
+        ],
+        lineFiles: [...basket.items.map((i) => lineFiles[`part:${i.part.id}`] ?? []), ...basket.freeLines.map((l) => lineFiles[`free:${l.key}`] ?? [])],
+        files,
+      },
       {
         onSuccess: (created) => {
           form.reset(emptyForm);
           basket.clear();
           setFiles([]);
+          setLineFiles({});
           toast({ title: 'Quote request submitted', description: `Your quote request #${created.id} has been received. We will be in touch soon.` });
         },
         onError: (error) =>
@@ -61,13 +83,16 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
 
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
-      <div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
         <h1 className="text-3xl font-bold">Request a Quote</h1>
         <p className="mt-1 text-slate-600" data-testid="quote-item-count">
           {hasItems
             ? `You have ${count} ${count === 1 ? 'item' : 'items'} in your quote request.`
             : 'Add parts from the catalog to your quote request to get started.'}
         </p>
+        </div>
+        <BomUploadButton />
       </div>
 
       {hasItems ? (
@@ -96,8 +121,44 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
                   <Button variant="ghost" size="icon" onClick={() => basket.remove(item.part.id)} aria-label={`Remove ${item.part.name}`}>
                     <Trash2 className="h-4 w-4" aria-hidden />
                   </Button>
+                  <LineDetailsEditor
+                    id={`line-part-${item.part.id}`}
+                    label={item.part.name}
+                    details={item.details}
+                    onChange={(d) => basket.setDetails(item.part.id, d)}
+                    files={lineFiles[`part:${item.part.id}`] ?? []}
+                    onFilesChange={(f) => setLineFiles((all) => ({ ...all, [`part:${item.part.id}`]: f }))}
+                  />
                 </li>
               ))}
+              {basket.freeLines.map((line) => {
+                const label = line.freeText.partNumber ?? line.freeText.description ?? 'Line';
+                return (
+                  <li key={line.key} className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3" data-testid="free-line">
+                    <div className="min-w-0 basis-48 grow">
+                      <p className="break-words font-medium [overflow-wrap:anywhere]">{label}</p>
+                      <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
+                        <Badge variant="yellow" className="mr-1">
+                          Not in catalogue
+                        </Badge>
+                        {[line.freeText.manufacturer, line.freeText.partNumber ? line.freeText.description : undefined].filter(Boolean).join(' · ')}
+                      </p>
+                    </div>
+                    <QuantityInput label={`Quantity for ${label}`} value={line.quantity} onCommit={(quantity) => basket.setFreeQuantity(line.key, quantity)} className="w-24" />
+                    <Button variant="ghost" size="icon" onClick={() => basket.removeFree(line.key)} aria-label={`Remove ${label}`}>
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </Button>
+                    <LineDetailsEditor
+                      id={`line-free-${line.key}`}
+                      label={label}
+                      details={line.details}
+                      onChange={(d) => basket.setDetails(line.key, d)}
+                      files={lineFiles[`free:${line.key}`] ?? []}
+                      onFilesChange={(f) => setLineFiles((all) => ({ ...all, [`free:${line.key}`]: f }))}
+                    />
+                  </li>
+                );
+              })}
             </ul>
           </CardContent>
         </Card>

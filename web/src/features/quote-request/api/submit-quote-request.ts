@@ -10,6 +10,8 @@ export interface QuoteSubmissionInput {
   form: QuoteFormInput;
   items: QuoteLineInput[];
   files: File[];
+  /** Files per line, in the order of `items` (a drawing for one part). */
+  lineFiles?: File[][];
 }
 
 /** Files go straight to S3 through a presigned PUT, so a 5 MB attachment never passes through Lambda. */
@@ -26,11 +28,17 @@ function compact(form: QuoteFormInput): QuoteFormInput {
   return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as QuoteFormInput;
 }
 
-export async function submitQuoteRequest({ form, items, files }: QuoteSubmissionInput): Promise<QuoteRequest> {
+export async function submitQuoteRequest({ form, items, files, lineFiles = [] }: QuoteSubmissionInput): Promise<QuoteRequest> {
   const attachmentKeys: string[] = [];
   for (const file of files) attachmentKeys.push(await uploadAttachment(file));
+  const lines: QuoteLineInput[] = [];
+  for (const [i, item] of items.entries()) {
+    const keys: string[] = [];
+    for (const file of lineFiles[i] ?? []) keys.push(await uploadAttachment(file));
+    lines.push(keys.length > 0 ? { ...item, attachmentKeys: keys } : item);
+  }
   // A customer's submission has its own route (the admin dialog's create goes to /admin).
-  return call(api.api['quote-requests'].submissions.$post({ json: { ...compact(form), items, attachmentKeys } }));
+  return call(api.api['quote-requests'].submissions.$post({ json: { ...compact(form), items: lines, attachmentKeys } }));
 }
 
 export function useSubmitQuoteRequest() {

@@ -1,0 +1,120 @@
+import { useRef } from 'react';
+import { Paperclip, X } from 'lucide-react';
+import { ATTACHMENT_EXTENSIONS, MAX_LINE_ATTACHMENTS, MAX_LINE_NOTE_CHARS, MAX_LINE_REFERENCE_CHARS } from '@parts/shared/constants';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../hooks/use-toast';
+import type { LineDetails } from '../../../lib/quote-basket';
+import { checkAttachment } from '../attachment-rules';
+
+const summaryOf = (d: LineDetails | undefined, files: File[]) =>
+  [d?.reference ? `Ref. ${d.reference}` : null, d?.targetPrice !== undefined ? `target $${d.targetPrice}` : null, d?.neededBy ? `by ${d.neededBy}` : null, d?.note ? 'note' : null, files.length ? `${files.length} file${files.length === 1 ? '' : 's'}` : null]
+    .filter(Boolean)
+    .join(' · ');
+
+/** The richer fields of one line: the buyer's reference, a target unit price, a needed-by date, a note and drawings for this part. */
+export function LineDetailsEditor({
+  id,
+  label,
+  details,
+  onChange,
+  files,
+  onFilesChange,
+}: {
+  id: string;
+  label: string;
+  details: LineDetails | undefined;
+  onChange: (details: LineDetails) => void;
+  files: File[];
+  onFilesChange: (files: File[]) => void;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const d = details ?? {};
+  const set = (patch: Partial<LineDetails>) => {
+    const next: LineDetails = { ...d, ...patch };
+    for (const k of Object.keys(next) as (keyof LineDetails)[]) if (next[k] === undefined || next[k] === '') delete next[k];
+    onChange(next);
+  };
+  const addFiles = (list: FileList | null) => {
+    const picked = Array.from(list ?? []);
+    if (fileInput.current) fileInput.current.value = '';
+    for (const file of picked) {
+      const problem = checkAttachment(file);
+      if (problem) return toast({ ...problem, variant: 'destructive' });
+    }
+    if (files.length + picked.length > MAX_LINE_ATTACHMENTS) {
+      return toast({ title: 'Too many files', description: `You can attach at most ${MAX_LINE_ATTACHMENTS} files to one line.`, variant: 'destructive' });
+    }
+    onFilesChange([...files, ...picked]);
+  };
+  const summary = summaryOf(details, files);
+  return (
+    <details className="w-full text-sm" data-testid="line-details">
+      <summary className="cursor-pointer text-blue-700">
+        Line details{summary ? `: ${summary}` : ' (reference, target price, needed by, note, drawing)'}
+      </summary>
+      <div className="mt-2 grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-reference`} className="text-xs font-medium">
+            Your reference
+          </label>
+          <Input id={`${id}-reference`} maxLength={MAX_LINE_REFERENCE_CHARS} value={d.reference ?? ''} onChange={(e) => set({ reference: e.target.value })} />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-target`} className="text-xs font-medium">
+            Target unit price (USD)
+          </label>
+          <Input
+            id={`${id}-target`}
+            type="number"
+            min={0}
+            step="0.0001"
+            value={d.targetPrice ?? ''}
+            onChange={(e) => set({ targetPrice: e.target.value === '' || !Number.isFinite(Number(e.target.value)) ? undefined : Number(e.target.value) })}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-needed`} className="text-xs font-medium">
+            Needed by
+          </label>
+          <Input id={`${id}-needed`} type="date" value={d.neededBy ?? ''} onChange={(e) => set({ neededBy: e.target.value || undefined })} />
+        </div>
+        <div className="grid gap-1 sm:col-span-3">
+          <label htmlFor={`${id}-note`} className="text-xs font-medium">
+            Note
+          </label>
+          <Input id={`${id}-note`} maxLength={MAX_LINE_NOTE_CHARS} value={d.note ?? ''} onChange={(e) => set({ note: e.target.value })} />
+        </div>
+        <div className="grid gap-1 sm:col-span-3">
+          <input
+            ref={fileInput}
+            id={`${id}-files`}
+            type="file"
+            multiple
+            accept={ATTACHMENT_EXTENSIONS.join(',')}
+            className="sr-only"
+            aria-label={`Attach files to ${label}`}
+            onChange={(e) => addFiles(e.target.files)}
+          />
+          {files.length > 0 ? (
+            <ul className="grid gap-1">
+              {files.map((f, i) => (
+                <li key={`${f.name}-${i}`} className="flex items-center gap-2">
+                  <Paperclip className="h-4 w-4 text-slate-500" aria-hidden />
+                  {f.name}
+                  <Button variant="ghost" size="icon" aria-label={`Remove ${f.name}`} onClick={() => onFilesChange(files.filter((_, j) => j !== i))}>
+                    <X className="h-4 w-4" aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Button variant="outline" size="sm" className="w-fit" onClick={() => fileInput.current?.click()}>
+            <Paperclip className="h-4 w-4" aria-hidden />
+            Attach a drawing
+          </Button>
+        </div>
+      </div>
+    </details>
+  );
+}
