@@ -44,10 +44,7 @@ export default tseslint.config(
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@parts/*', '../../*'], message: 'shared/ imports nothing from the other folders.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@parts/*', '../../*'], message: 'shared/ imports nothing from the other folders.' }] }],
     },
   },
   {
@@ -61,7 +58,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@parts/functions', '@parts/functions/*'], allowTypeImports: true, message: 'The web talks to the API over HTTP only (type imports are fine).' },
+            {
+              group: ['@parts/functions', '@parts/functions/*'],
+              allowTypeImports: true,
+              message: 'The web talks to the API over HTTP only (type imports are fine).',
+            },
           ],
         },
       ],

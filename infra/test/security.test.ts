@@ -8,7 +8,11 @@ import { buildStack, logicalIdOf } from './support/template';
 /** Issue 10 (R7): the production edge — secret origin header, WAF rate rules, access logs, origins for the CSRF check. */
 let template: Template;
 let config: ReturnType<typeof buildStack>['config'];
-type Distribution = { WebACLId?: unknown; Logging?: { Bucket?: unknown; Prefix?: string }; Origins: { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] };
+type Distribution = {
+  WebACLId?: unknown;
+  Logging?: { Bucket?: unknown; Prefix?: string };
+  Origins: { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+};
 let distribution: Distribution;
 let originSecret: string;
 
@@ -18,7 +22,8 @@ beforeAll(() => {
   originSecret = logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/origin-verify' } });
 }, 120_000);
 
-const resolvesSecret = (value: unknown, secretId: string) => JSON.stringify(value).includes(secretId) && JSON.stringify(value).includes('resolve:secretsmanager');
+const resolvesSecret = (value: unknown, secretId: string) =>
+  JSON.stringify(value).includes(secretId) && JSON.stringify(value).includes('resolve:secretsmanager');
 
 describe('the API answers only CloudFront', () => {
   it('CloudFront sends the origin-verify secret to the API origin, and the API function expects that same secret', () => {
@@ -30,7 +35,10 @@ describe('the API answers only CloudFront', () => {
     const vars = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(resolvesSecret(vars.ORIGIN_VERIFY_SECRET, originSecret)).toBe(true);
     // The value itself is generated at deploy and never in the template.
-    template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'parts-dev/origin-verify', GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'parts-dev/origin-verify',
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
+    });
     // No other function gets it.
     for (const other of Object.values(template.findResources('AWS::Lambda::Function')).filter((r) => r.Properties.FunctionName !== 'parts-dev-api')) {
       expect(other.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET).toBeUndefined();
@@ -56,7 +64,11 @@ describe('WAF', () => {
     const acl = template.findResources('AWS::WAFv2::WebACL')[aclId]!.Properties;
     expect(acl.Scope).toBe('CLOUDFRONT');
     expect(acl.DefaultAction).toEqual({ Allow: {} });
-    const rules = acl.Rules as { Name: string; Action?: unknown; Statement: { RateBasedStatement?: { Limit: number; AggregateKeyType: string; ScopeDownStatement?: unknown } } }[];
+    const rules = acl.Rules as {
+      Name: string;
+      Action?: unknown;
+      Statement: { RateBasedStatement?: { Limit: number; AggregateKeyType: string; ScopeDownStatement?: unknown } };
+    }[];
     const site = rules.find((r) => r.Name === 'site-rate')!;
     expect(site.Statement.RateBasedStatement).toMatchObject({ Limit: WAF_RATE_LIMIT, AggregateKeyType: 'IP' });
     expect(site.Action).toMatchObject({ Block: {} });

@@ -24,8 +24,12 @@ beforeAll(() => {
   ({ template } = buildStack());
   ids = {
     table: logicalIdOf(template, 'AWS::DynamoDB::Table'),
-    attachments: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) } }),
-    staging: logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-csv-staging-'])] }) } }),
+    attachments: logicalIdOf(template, 'AWS::S3::Bucket', {
+      Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) },
+    }),
+    staging: logicalIdOf(template, 'AWS::S3::Bucket', {
+      Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-csv-staging-'])] }) },
+    }),
     secret: logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/jwt-secret' } }),
     dlq: logicalIdOf(template, 'AWS::SQS::Queue'),
     domain: logicalIdOf(template, 'AWS::OpenSearchService::Domain'),
@@ -215,7 +219,10 @@ describe('files', () => {
     );
     // The staging expiry covers the whole bucket, not a prefix.
     expect(rules(ids.staging).find((r) => r.ExpirationInDays === 3)?.Prefix).toBeUndefined();
-    template.hasResource('AWS::S3::Bucket', { Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) }, DeletionPolicy: 'Retain' });
+    template.hasResource('AWS::S3::Bucket', {
+      Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) },
+      DeletionPolicy: 'Retain',
+    });
   });
 
   it('a custom site origin from context replaces the distribution domain in CORS', () => {
@@ -447,7 +454,7 @@ describe('web: private bucket behind CloudFront', () => {
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    expect(csp).toContain('img-src \'self\' data: blob: https:;');
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
     expect(csp).toContain("connect-src 'self' https://parts-dev-attachments-");
     expect(csp).toContain('https://parts-dev-csv-staging-');
     expect(csp).toContain("frame-ancestors 'none'");

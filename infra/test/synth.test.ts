@@ -93,7 +93,11 @@ describe('npx cdk synth with no AWS credentials', () => {
   it('the bundled API handler loads offline and answers an API Gateway v2 event', async () => {
     const res = JSON.parse(
       await runBundle('parts-dev-api', API_ENV, {
-        version: '2.0', routeKey: '$default', rawPath: '/api/no-such-thing', rawQueryString: '', headers: { host: 'example.com' },
+        version: '2.0',
+        routeKey: '$default',
+        rawPath: '/api/no-such-thing',
+        rawQueryString: '',
+        headers: { host: 'example.com' },
         requestContext: { http: { method: 'GET', path: '/api/no-such-thing', sourceIp: '192.0.2.1' }, domainName: 'example.com', stage: '$default' },
         isBase64Encoded: false,
       }),
@@ -107,7 +111,7 @@ describe('npx cdk synth with no AWS credentials', () => {
     const envOf = (name: string) => {
       const fn = Object.values(resources).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === name)!;
       const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      const concrete = Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : STUB_VALUES[k] ?? 'stub']);
+      const concrete = Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : (STUB_VALUES[k] ?? 'stub')]);
       return { ...Object.fromEntries(concrete), AWS_REGION: 'eu-west-1' } as Record<string, string>;
     };
     expect(JSON.parse(await runBundle('parts-dev-indexer', envOf('parts-dev-indexer'), { Records: [] }))).toEqual({ batchItemFailures: [] });

@@ -27,7 +27,12 @@ describe('guessBomColumns from headers', () => {
       ['R1, R2', 'RC0603FR-0710KL', '2'],
     ];
     expect(guessBomColumns(rows).mapping).toEqual({ reference: 0, partNumber: 1, quantity: 2 });
-    expect(guessBomColumns([['P/N', 'Qty'], ['X-1', '3']]).mapping).toEqual({ partNumber: 0, quantity: 1 });
+    expect(
+      guessBomColumns([
+        ['P/N', 'Qty'],
+        ['X-1', '3'],
+      ]).mapping,
+    ).toEqual({ partNumber: 0, quantity: 1 });
   });
 });
 
@@ -43,7 +48,12 @@ describe('guessBomColumns from values (no header, e.g. pasted rows)', () => {
   });
 
   it('a first row of data is not a header', () => {
-    expect(guessBomColumns([['LM317T', '5'], ['BAV99', '3']]).hasHeader).toBe(false);
+    expect(
+      guessBomColumns([
+        ['LM317T', '5'],
+        ['BAV99', '3'],
+      ]).hasHeader,
+    ).toBe(false);
   });
 });
 

@@ -9,22 +9,93 @@ export type GuessedMapping = Partial<Record<BomRole, number>>;
 /** Header names per role, compared after lower-casing and turning punctuation into spaces. */
 const HEADER_NAMES: Record<BomRole, string[]> = {
   reference: [
-    'customer part number', 'customer part no', 'customer pn', 'cpn', 'internal part number', 'internal pn', 'our part number', 'your part number',
-    'customer reference', 'your reference', 'your ref', 'our ref', 'reference', 'ref', 'ref des', 'refdes', 'reference designator', 'designator',
-    'designators', 'position', 'pos', 'item', 'item no', 'line', 'line no', 'tag',
+    'customer part number',
+    'customer part no',
+    'customer pn',
+    'cpn',
+    'internal part number',
+    'internal pn',
+    'our part number',
+    'your part number',
+    'customer reference',
+    'your reference',
+    'your ref',
+    'our ref',
+    'reference',
+    'ref',
+    'ref des',
+    'refdes',
+    'reference designator',
+    'designator',
+    'designators',
+    'position',
+    'pos',
+    'item',
+    'item no',
+    'line',
+    'line no',
+    'tag',
   ],
   partNumber: [
-    'manufacturer part number', 'mfr part number', 'mfg part number', 'mfr part no', 'mfg part no', 'mfr pn', 'mfg pn', 'mpn', 'part number',
-    'part no', 'part nr', 'part num', 'part', 'pn', 'p n', 'article number', 'article no', 'article', 'order code', 'order number', 'order no',
-    'catalog number', 'catalogue number', 'cat no', 'product code', 'product number', 'type', 'model', 'model number', 'sku', 'artikelnummer',
-    'bestellnummer', 'teilenummer',
+    'manufacturer part number',
+    'mfr part number',
+    'mfg part number',
+    'mfr part no',
+    'mfg part no',
+    'mfr pn',
+    'mfg pn',
+    'mpn',
+    'part number',
+    'part no',
+    'part nr',
+    'part num',
+    'part',
+    'pn',
+    'p n',
+    'article number',
+    'article no',
+    'article',
+    'order code',
+    'order number',
+    'order no',
+    'catalog number',
+    'catalogue number',
+    'cat no',
+    'product code',
+    'product number',
+    'type',
+    'model',
+    'model number',
+    'sku',
+    'artikelnummer',
+    'bestellnummer',
+    'teilenummer',
   ],
   manufacturer: ['manufacturer', 'manufacturer name', 'mfr', 'mfg', 'mfr name', 'make', 'brand', 'maker', 'vendor', 'hersteller', 'fabricant'],
   quantity: ['quantity', 'qty', 'qnty', 'quant', 'qty per', 'order qty', 'amount', 'count', 'pcs', 'pieces', 'units', 'menge', 'anzahl', 'stk'],
-  description: ['description', 'desc', 'part description', 'item description', 'name', 'part name', 'product', 'product name', 'details', 'bezeichnung', 'beschreibung', 'comment'],
+  description: [
+    'description',
+    'desc',
+    'part description',
+    'item description',
+    'name',
+    'part name',
+    'product',
+    'product name',
+    'details',
+    'bezeichnung',
+    'beschreibung',
+    'comment',
+  ],
 };
 
-const clean = (text: string) => text.toLowerCase().replace(/[#]/g, ' number ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim().replace(/\s+/g, ' ');
+const clean = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[#]/g, ' number ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
 
 /** How well a header names a role: 3 when it is one of the names, 2 when it contains one as whole words (longer names first), else 0. */
 function headerScore(header: string, role: BomRole): number {
@@ -80,11 +151,15 @@ function guessFromValues(rows: string[][], width: number, taken: GuessedMapping)
   const avgLength = (v: string[]) => v.reduce((n, x) => n + x.length, 0) / Math.max(1, v.length);
   pick('description', (v) => (share(v, (x) => /[A-Za-z]{3,}\s+[A-Za-z]/.test(x)) >= 0.5 ? avgLength(v) : 0), 0);
   // A short, repeating word column next to the others is the manufacturer.
-  pick('manufacturer', (v) => {
-    const filled = v.filter((x) => x.trim() !== '');
-    const distinct = new Set(filled.map((x) => x.toLowerCase())).size;
-    return filled.length > 0 && share(filled, (x) => /^[\p{L}][\p{L}&.\- ]{1,40}$/u.test(x)) >= 0.8 ? 1 - distinct / (filled.length + 1) : 0;
-  }, 0);
+  pick(
+    'manufacturer',
+    (v) => {
+      const filled = v.filter((x) => x.trim() !== '');
+      const distinct = new Set(filled.map((x) => x.toLowerCase())).size;
+      return filled.length > 0 && share(filled, (x) => /^[\p{L}][\p{L}&.\- ]{1,40}$/u.test(x)) >= 0.8 ? 1 - distinct / (filled.length + 1) : 0;
+    },
+    0,
+  );
   return out;
 }
 

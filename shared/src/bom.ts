@@ -31,7 +31,19 @@ export const BOM_ROLE_LABELS: Record<BomRole, string> = {
 
 /** Which column (0-based) holds each role; a role without a column is absent. */
 export const bomColumnMappingSchema = z
-  .object(Object.fromEntries(BOM_ROLES.map((r) => [r, z.number().int().min(0).max(MAX_BOM_COLUMNS - 1).optional()])) as Record<BomRole, z.ZodOptional<z.ZodNumber>>)
+  .object(
+    Object.fromEntries(
+      BOM_ROLES.map((r) => [
+        r,
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_BOM_COLUMNS - 1)
+          .optional(),
+      ]),
+    ) as Record<BomRole, z.ZodOptional<z.ZodNumber>>,
+  )
   .refine((m) => m.partNumber !== undefined || m.description !== undefined, { message: 'Choose the part number or the description column' });
 export type BomColumnMapping = z.infer<typeof bomColumnMappingSchema>;
 
@@ -54,7 +66,12 @@ export const bomSheetSchema = z.object({
 export type BomSheet = z.infer<typeof bomSheetSchema>;
 
 /** Pasted text (from a spreadsheet: tab-separated, or CSV). */
-export const bomPasteSchema = z.object({ text: z.string().min(1, 'Paste your list first').max(MAX_BOM_FILE_BYTES, `The pasted list is larger than ${megabytes(MAX_BOM_FILE_BYTES)} MB`) });
+export const bomPasteSchema = z.object({
+  text: z
+    .string()
+    .min(1, 'Paste your list first')
+    .max(MAX_BOM_FILE_BYTES, `The pasted list is larger than ${megabytes(MAX_BOM_FILE_BYTES)} MB`),
+});
 
 const lineText = (max: number, label: string) =>
   z.preprocess(

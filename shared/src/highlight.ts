@@ -7,7 +7,11 @@ export interface TextSegment {
   match: boolean;
 }
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 function push(out: TextSegment[], text: string, match: boolean) {
   if (text === '') return;

@@ -9,11 +9,37 @@ import { normalizePartNumber } from './part-number';
  */
 export const PACKAGING_SUFFIXES = [
   // tape and reel, cut tape, reels of a size
-  'TR', 'T&R', 'TNR', 'TRL', 'TRR', 'REEL', 'REEL7', 'REEL13', 'RL', 'RL7', 'RL13', 'CT', 'CUT', 'TAPE', 'DKR',
+  'TR',
+  'T&R',
+  'TNR',
+  'TRL',
+  'TRR',
+  'REEL',
+  'REEL7',
+  'REEL13',
+  'RL',
+  'RL7',
+  'RL13',
+  'CT',
+  'CUT',
+  'TAPE',
+  'DKR',
   // bulk, tube, tray
-  'BULK', 'BLK', 'TUBE', 'TU', 'TRAY', 'BAG',
+  'BULK',
+  'BLK',
+  'TUBE',
+  'TU',
+  'TRAY',
+  'BAG',
   // lead-free and RoHS markers
-  'PBF', 'TRPBF', 'NOPB', 'LF', 'PF', 'ROHS', 'G4', 'E3',
+  'PBF',
+  'TRPBF',
+  'NOPB',
+  'LF',
+  'PF',
+  'ROHS',
+  'G4',
+  'E3',
   // distributor order-code tails
   'ND',
 ] as const;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CURRENCY, LOCALE, MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY } from './constants';
-import { attachmentSchema, offerSummarySchema, quoteRequestSchema, type OfferState, type OfferSummary, type QuoteItem, type QuoteRequest, type WaitingFor } from './schemas';
+import {
+  attachmentSchema,
+  offerSummarySchema,
+  quoteRequestSchema,
+  type OfferState,
+  type OfferSummary,
+  type QuoteItem,
+  type QuoteRequest,
+  type WaitingFor,
+} from './schemas';
 
 /**
  * The quote loop: the reseller's priced offer (versions), the buyer's answer and the message thread.
@@ -18,7 +27,12 @@ export const MAX_UNIT_PRICE_CENTS = 100_000_000;
 export const MAX_OFFER_VALIDITY_DAYS = 366;
 export const MESSAGES_PAGE_SIZE = 50;
 
-const text = (max: number, message?: string) => z.string().trim().min(1, message ?? 'Required').max(max);
+const text = (max: number, message?: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message ?? 'Required')
+    .max(max);
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
 
@@ -37,11 +51,18 @@ export const isoDaySchema = z
 /** Lead time: in stock, or a number of days. */
 export const leadTimeSchema = z.union([
   z.literal('in_stock'),
-  z.number().int('Lead time is a whole number of days').min(1, 'Lead time must be at least 1 day').max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
+  z
+    .number()
+    .int('Lead time is a whole number of days')
+    .min(1, 'Lead time must be at least 1 day')
+    .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
 ]);
 export type LeadTime = z.infer<typeof leadTimeSchema>;
 
-export const priceBreakSchema = z.object({ minQuantity: z.number().int().min(2, 'A price break starts at 2 or more').max(MAX_QUOTE_QUANTITY), unitPriceCents: centsSchema });
+export const priceBreakSchema = z.object({
+  minQuantity: z.number().int().min(2, 'A price break starts at 2 or more').max(MAX_QUOTE_QUANTITY),
+  unitPriceCents: centsSchema,
+});
 export type PriceBreak = z.infer<typeof priceBreakSchema>;
 
 // ---------- What the reseller sends ----------
@@ -60,9 +81,7 @@ export const offerLineInputSchema = z.discriminatedUnion('status', [
       .refine((b) => b.every((x, i) => i === 0 || x.minQuantity > b[i - 1]!.minQuantity), 'Price break quantities must increase'),
     leadTime: leadTimeSchema,
     minimumOrderQuantity: quantitySchema.default(1),
-    alternative: z
-      .object({ partId: z.number().int().positive(), unitPriceCents: centsSchema, note: optionalText(300) })
-      .optional(),
+    alternative: z.object({ partId: z.number().int().positive(), unitPriceCents: centsSchema, note: optionalText(300) }).optional(),
     note: optionalText(500),
   }),
   z.object({
@@ -202,7 +221,10 @@ export type MessagePage = z.infer<typeof messagePageSchema>;
 export function lineIdentity(item: Pick<QuoteItem, 'part' | 'freeText'>): { partNumber: string; name: string; partId?: number; slug?: string } {
   if (item.part) return { partNumber: item.part.partNumber, name: item.part.name, partId: item.part.id, ...(item.part.slug ? { slug: item.part.slug } : {}) };
   const free = item.freeText ?? {};
-  return { partNumber: free.partNumber ?? '', name: [free.manufacturer, free.description].filter(Boolean).join(' ') || free.partNumber || 'Line not in the catalogue' };
+  return {
+    partNumber: free.partNumber ?? '',
+    name: [free.manufacturer, free.description].filter(Boolean).join(' ') || free.partNumber || 'Line not in the catalogue',
+  };
 }
 
 /** The unit price that applies to a quantity: the highest price break reached, else the base price. */

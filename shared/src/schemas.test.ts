@@ -1,13 +1,4 @@
-import {
-  MAX_ATTACHMENT_BYTES,
-  MAX_PART_SPECIFICATIONS,
-  MAX_PASSWORD,
-  MAX_USERNAME,
-  MIN_PASSWORD,
-  MIN_USERNAME,
-  PRICE_DECIMALS,
-  PRICE_STEP,
-} from './constants';
+import { MAX_ATTACHMENT_BYTES, MAX_PART_SPECIFICATIONS, MAX_PASSWORD, MAX_USERNAME, MIN_PASSWORD, MIN_USERNAME, PRICE_DECIMALS, PRICE_STEP } from './constants';
 import { attachmentTooLargeMessage } from './attachment-messages';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,8 +16,7 @@ import {
   usernameSchema,
 } from './schemas';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((i) => i.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 
 describe('account schemas use the spec’s messages', () => {
   it('login', () => {
@@ -38,9 +28,7 @@ describe('account schemas use the spec’s messages', () => {
   });
 
   it('register: optional e-mail must be valid; empty optional fields are dropped', () => {
-    expect(messages(registerInputSchema.safeParse({ username: 'abc', password: '123456', email: 'nope' }))).toEqual([
-      'Please enter a valid email',
-    ]);
+    expect(messages(registerInputSchema.safeParse({ username: 'abc', password: '123456', email: 'nope' }))).toEqual(['Please enter a valid email']);
     const ok = registerInputSchema.parse({ username: 'abc', password: '123456', email: '', name: '  ' });
     expect(ok.email).toBeUndefined();
     expect(ok.name).toBeUndefined();
@@ -49,10 +37,7 @@ describe('account schemas use the spec’s messages', () => {
 
 describe('quote form', () => {
   it('requires a 2-character name and a valid e-mail', () => {
-    expect(messages(quoteFormSchema.safeParse({ customerName: 'A', customerEmail: 'x@' }))).toEqual([
-      'Name is required',
-      'Invalid email address',
-    ]);
+    expect(messages(quoteFormSchema.safeParse({ customerName: 'A', customerEmail: 'x@' }))).toEqual(['Name is required', 'Invalid email address']);
   });
 
   it('a submission needs at least one item with an integer quantity of 1 or more', () => {

@@ -46,22 +46,17 @@ z.config({
 
 export const idSchema = z.coerce.number().int().positive();
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const slugSchema = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(200)
-  .regex(slugPattern, 'Use lower-case letters, digits and single hyphens');
+export const slugSchema = z.string().trim().min(1, 'Required').max(200).regex(slugPattern, 'Use lower-case letters, digits and single hyphens');
 const requiredText = (max: number) => z.string().trim().min(1, 'Required').max(max);
 /** Optional text: empty strings and null become undefined. */
 const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string().trim().max(max).optional(),
-  );
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
 const optionalUrl = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-  z.url({ protocol: /^https?$/, message: 'Enter a valid URL' }).max(2048).optional(),
+  z
+    .url({ protocol: /^https?$/, message: 'Enter a valid URL' })
+    .max(2048)
+    .optional(),
 );
 
 // ---------- Entities ----------
@@ -233,7 +228,6 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
-
 // ---------- The quote loop (see quote-offers.ts for offers, responses and messages) ----------
 
 /** What happened on a request besides a status change; each is kept in its history with who and when. */
@@ -303,10 +297,7 @@ export interface QuoteRequestPage {
 
 // ---------- Admin write payloads ----------
 
-const optionalId = z.preprocess(
-  (v) => (v === null || v === '' || v === 0 || v === '0' ? null : v),
-  z.coerce.number().int().positive().nullable(),
-);
+const optionalId = z.preprocess((v) => (v === null || v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable());
 
 export const categoryInputSchema = z.object({
   name: requiredText(200),
@@ -410,15 +401,16 @@ export const quoteLineInputSchema = z
   .object({
     partId: z.coerce.number().int().positive().optional(),
     freeText: freeTextLineInputSchema.optional(),
-    quantity: z.coerce
-      .number()
-      .int('Quantity must be a whole number')
-      .min(MIN_QUOTE_QUANTITY, 'Quantity must be at least 1')
-      .max(MAX_QUOTE_QUANTITY),
+    quantity: z.coerce.number().int('Quantity must be a whole number').min(MIN_QUOTE_QUANTITY, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY),
     reference: optionalText(MAX_LINE_REFERENCE_CHARS),
     targetPrice: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.coerce.number().min(0, 'Target price must be 0 or more').max(100_000_000).multipleOf(TARGET_PRICE_STEP, `Use at most ${TARGET_PRICE_DECIMALS} decimals`).optional(),
+      z.coerce
+        .number()
+        .min(0, 'Target price must be 0 or more')
+        .max(100_000_000)
+        .multipleOf(TARGET_PRICE_STEP, `Use at most ${TARGET_PRICE_DECIMALS} decimals`)
+        .optional(),
     ),
     neededBy: z.preprocess((v) => (v === '' || v === null ? undefined : v), neededBySchema.optional()),
     note: optionalText(MAX_LINE_NOTE_CHARS),
@@ -574,7 +566,11 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 /** Asks for a presigned PUT to stage a CSV too big for a request body. */
 export const csvUploadRequestSchema = z.object({
   fileName: z.string().trim().min(1).max(255).optional(),
-  size: z.number().int().positive().max(CSV_MAX_STAGED_BYTES, `The CSV file is larger than ${megabytes(CSV_MAX_STAGED_BYTES)} MB`),
+  size: z
+    .number()
+    .int()
+    .positive()
+    .max(CSV_MAX_STAGED_BYTES, `The CSV file is larger than ${megabytes(CSV_MAX_STAGED_BYTES)} MB`),
 });
 export type CsvUploadRequest = z.infer<typeof csvUploadRequestSchema>;
 

@@ -42,8 +42,10 @@ describe('parseSpecValue', () => {
 
 describe('parseSpecifications', () => {
   it('keeps only the numeric values', () => {
-    expect(
-      parseSpecifications({ bore: '32 mm', stroke: '4 in', pressureRating: '10 bar', material: 'Aluminium', voltage: '24 V' }),
-    ).toEqual({ bore: 32, stroke: 101.6, pressureRating: 10 });
+    expect(parseSpecifications({ bore: '32 mm', stroke: '4 in', pressureRating: '10 bar', material: 'Aluminium', voltage: '24 V' })).toEqual({
+      bore: 32,
+      stroke: 101.6,
+      pressureRating: 10,
+    });
   });
 });

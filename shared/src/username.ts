@@ -16,12 +16,7 @@ export function normalizeUsername(raw: string): string {
 
 /** What uniqueness is decided on: equal keys are the same account. */
 export function usernameKey(raw: string): string {
-  return normalizeUsername(raw)
-    .toLowerCase()
-    .replace(/ı/g, 'i')
-    .replace(/ß/g, 'ss')
-    .replace(/ς/g, 'σ')
-    .normalize('NFKC');
+  return normalizeUsername(raw).toLowerCase().replace(/ı/g, 'i').replace(/ß/g, 'ss').replace(/ς/g, 'σ').normalize('NFKC');
 }
 
 // Controls (Cc), format characters (Cf: zero-width, bidi embeddings/overrides/isolates, BOM), unassigned (Cn),

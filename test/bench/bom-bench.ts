@@ -32,7 +32,11 @@ const MAKERS = ['Festo', 'Siemens', 'Parker', 'Bosch Rexroth', 'SMC', 'Schneider
 const ADJ = ['Compact', 'Heavy Duty', 'Miniature', 'Stainless', 'Double Acting', 'Precision', 'Industrial', 'Sealed', 'Modular'];
 const NOUN = ['Cylinder', 'Valve', 'Pump', 'Fitting', 'Relay', 'Controller', 'Sensor', 'Bearing', 'Seal', 'Actuator', 'Regulator', 'Coupling'];
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function makePart(i: number): PartDocument {
   const r = mulberry32(i * 7919 + 17);
@@ -106,7 +110,10 @@ async function main() {
 
   const app = new Hono();
   app.onError(errorHandler(silentLogger));
-  app.route('/api/bom', bomRoutes({ env: loadEnv(), search: index, users: { getBomMapping: () => Promise.resolve(undefined), saveBomMapping: () => Promise.resolve() } }));
+  app.route(
+    '/api/bom',
+    bomRoutes({ env: loadEnv(), search: index, users: { getBomMapping: () => Promise.resolve(undefined), saveBomMapping: () => Promise.resolve() } }),
+  );
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/bom/match`;
@@ -128,8 +135,14 @@ async function main() {
   for (const l of last!.lines) counts[l.confidence]++;
   const sorted = [...times].sort((a, b) => a - b);
   console.log(`list: ${lines.length} lines, ${(body.length / 1024).toFixed(0)} KB of JSON; answers: ${JSON.stringify(counts)}`);
-  console.log(`POST /api/bom/match, ${RUNS} runs: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, best ${sorted[0]!.toFixed(0)} ms, worst ${sorted[sorted.length - 1]!.toFixed(0)} ms (target ≤ 3000 ms)`);
-  console.log(`peak RSS: ${Math.round((process.resourceUsage().maxRSS * 1024) / 1024 / 1024)} MB; load average (1/5/15 min): ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
+  console.log(
+    `POST /api/bom/match, ${RUNS} runs: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, best ${sorted[0]!.toFixed(0)} ms, worst ${sorted[sorted.length - 1]!.toFixed(0)} ms (target ≤ 3000 ms)`,
+  );
+  console.log(
+    `peak RSS: ${Math.round((process.resourceUsage().maxRSS * 1024) / 1024 / 1024)} MB; load average (1/5/15 min): ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${cpus().length} cores`,
+  );
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await index.close();
 }

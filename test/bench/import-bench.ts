@@ -74,17 +74,23 @@ async function measureCeiling(endpoint: string, rows: number, itemsPerRow: 1 | 3
   for (let from = 0; from < rows; from += slice) {
     const items = [];
     for (let i = from; i < Math.min(rows, from + slice); i++) {
-      const part = encodePart(i + 1, {
-        name: `Bench part ${i}, series ${i % 97}`,
-        slug: `bench-part-${i}-series-${i % 97}-bp-${i}`,
-        partNumber: `BP-${i.toString(36).toUpperCase()}-${i}`,
-        description: `Synthetic part number ${i}`,
-        status: 'active',
-        categoryId: 1 + (i % 8),
-        manufacturerId: 1 + (i % 8),
-        specifications: { bore: `${10 + (i % 90)} mm`, stroke: `${50 + (i % 400)} mm`, pressureRating: `${(i % 300) + 1} bar` },
-        price: (i % 5000) / 4,
-      }, 1, now, now);
+      const part = encodePart(
+        i + 1,
+        {
+          name: `Bench part ${i}, series ${i % 97}`,
+          slug: `bench-part-${i}-series-${i % 97}-bp-${i}`,
+          partNumber: `BP-${i.toString(36).toUpperCase()}-${i}`,
+          description: `Synthetic part number ${i}`,
+          status: 'active',
+          categoryId: 1 + (i % 8),
+          manufacturerId: 1 + (i % 8),
+          specifications: { bore: `${10 + (i % 90)} mm`, stroke: `${50 + (i % 400)} mm`, pressureRating: `${(i % 300) + 1} bar` },
+          price: (i % 5000) / 4,
+        },
+        1,
+        now,
+        now,
+      );
       items.push(part);
       if (itemsPerRow === 3) {
         items.push({ ...keys.slugGuard('part', part.slug), type: 'guard', id: part.id });
@@ -109,10 +115,7 @@ async function measureCeilings(endpoint: string) {
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'import-bench-'));
-  const [dynamo, s3] = await Promise.all([
-    startDynamoLocal(),
-    startS3Local({ directory: join(dir, 's3'), buckets: ['bench-attachments', 'bench-staging'] }),
-  ]);
+  const [dynamo, s3] = await Promise.all([startDynamoLocal(), startS3Local({ directory: join(dir, 's3'), buckets: ['bench-attachments', 'bench-staging'] })]);
   const env = loadEnv({
     NODE_ENV: 'test',
     TABLE_NAME: 'import-bench',
@@ -232,13 +235,17 @@ async function main() {
     const lastLive = first.live.at(-1);
     console.log(`rows:                 ${ROWS.toLocaleString('en-US')} (${mb(first.size)} CSV); index sync: ${SYNC}`);
     console.log(`ceiling (BatchWriteItem, ${CEILING_ROWS.toLocaleString('en-US')} rows):`);
-    console.log(`  part + 2 guards:    ${rate(ceiling)} (${Math.round(ceiling * 3).toLocaleString('en-US')} items/s; ${rate(before)} before the imports, ${rate(after)} after)`);
+    console.log(
+      `  part + 2 guards:    ${rate(ceiling)} (${Math.round(ceiling * 3).toLocaleString('en-US')} items/s; ${rate(before)} before the imports, ${rate(after)} after)`,
+    );
     console.log(`  plain part items:   ${rate(plain)}`);
     console.log(`first import:         ${job(first)}`);
     console.log(`  share of ceiling:   ${(first.rate / ceiling).toFixed(2)} of part + 2 guards; ${(first.rate / plain).toFixed(2)} of plain items`);
     if (firstLive && lastLive) {
       const drift = ((lastLive.heap - firstLive.heap) / firstLive.heap) * 100;
-      console.log(`  live heap (GC'd):   ${mb(firstLive.heap)} at row ${firstLive.rowsDone} → ${mb(lastLive.heap)} at row ${lastLive.rowsDone} (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}%); peak RSS ${mb(first.peakRss)}`);
+      console.log(
+        `  live heap (GC'd):   ${mb(firstLive.heap)} at row ${firstLive.rowsDone} → ${mb(lastLive.heap)} at row ${lastLive.rowsDone} (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}%); peak RSS ${mb(first.peakRss)}`,
+      );
     }
     console.log(`unchanged re-import:  ${job(again)}; ${(again.rate / first.rate).toFixed(1)}× the first import`);
     console.log(`1% changed:           ${job(changed)}; ${(changed.rate / first.rate).toFixed(1)}× the first import`);

@@ -26,7 +26,16 @@ const BATCH = 5000;
 
 const rng = mulberry32;
 
-const TOP = ['Hydraulic Components', 'Pneumatic Systems', 'Electrical Controls', 'Automation Solutions', 'Maintenance Products', 'Bearings', 'Seals', 'Sensors'];
+const TOP = [
+  'Hydraulic Components',
+  'Pneumatic Systems',
+  'Electrical Controls',
+  'Automation Solutions',
+  'Maintenance Products',
+  'Bearings',
+  'Seals',
+  'Sensors',
+];
 const SUB = ['Cylinders', 'Valves', 'Pumps', 'Fittings', 'Relays', 'Controllers'];
 const categories: { id: number; name: string; slug: string; path: number[] }[] = [];
 TOP.forEach((name, i) => {
@@ -48,7 +57,10 @@ const NOUN = ['Cylinder', 'Valve', 'Pump', 'Fitting', 'Relay', 'Controller', 'Se
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 
 function slug(s: string) {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function makePart(i: number): PartDocument {
@@ -161,12 +173,21 @@ function buildMix(samples: PartDocument[], seed = 42): Op[] {
     const nothing = r() < 0.5 ? pick(['titanium', 'wireless', 'waterproof', 'explosion', 'graphite', 'quantum']) : String(900 + Math.floor(r() * 99));
     list('listing: relaxed (no part has every word)', { q: `${pick(ADJ).split(' ')[0]!.toLowerCase()} ${pick(NOUN).toLowerCase()} ${nothing}`, pageSize: '9' });
     list('listing: dimensions as typed', {
-      q: pick([`${p.specNumbers.bore ?? 32}x${p.specNumbers.stroke ?? 100}`, `${pick(NOUN).toLowerCase()} ø${p.specNumbers.bore ?? 32}`, `${p.specNumbers.pressureRating ?? 10} bar`]),
+      q: pick([
+        `${p.specNumbers.bore ?? 32}x${p.specNumbers.stroke ?? 100}`,
+        `${pick(NOUN).toLowerCase()} ø${p.specNumbers.bore ?? 32}`,
+        `${p.specNumbers.pressureRating ?? 10} bar`,
+      ]),
       pageSize: '9',
     });
   }
   for (let i = 0; i < 60; i++) {
-    list('listing: deep page', { categoryId: String(pick(TOP.map((_, j) => j + 1))), page: String(500 + Math.floor(r() * 4000)), pageSize: '9', sortBy: 'partNumber' });
+    list('listing: deep page', {
+      categoryId: String(pick(TOP.map((_, j) => j + 1))),
+      page: String(500 + Math.floor(r() * 4000)),
+      pageSize: '9',
+      sortBy: 'partNumber',
+    });
   }
   list('listing: everything, no filter', {});
   return ops.sort(() => r() - 0.5);
@@ -191,7 +212,11 @@ function report(title: string, times: Map<string, number[]>) {
     (kind.startsWith('autocomplete') ? auto : listing).push(...xs);
     console.log(`| ${kind} | ${s.n} | ${s.p50.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.p99.toFixed(2)} | ${s.max.toFixed(2)} |`);
   }
-  for (const [name, xs] of [['all autocomplete', auto], ['all listings (total + facets)', listing], ['everything', all]] as const) {
+  for (const [name, xs] of [
+    ['all autocomplete', auto],
+    ['all listings (total + facets)', listing],
+    ['everything', all],
+  ] as const) {
     const s = stats(xs);
     console.log(`| **${name}** | ${s.n} | ${s.p50.toFixed(2)} | ${s.p95.toFixed(2)} | ${s.p99.toFixed(2)} | ${s.max.toFixed(2)} |`);
   }
@@ -290,7 +315,11 @@ async function main() {
   console.log(
     `no word-match cache: autocomplete p95 ${coldStats.auto.p95.toFixed(1)} ms, listing p95 ${coldStats.listing.p95.toFixed(1)} ms (CPU time ${coldCpuStats.auto.p95.toFixed(1)} / ${coldCpuStats.listing.p95.toFixed(1)} ms)`,
   );
-  console.log(`load average during the run (1/5/15 min): ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
+  console.log(
+    `load average during the run (1/5/15 min): ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${cpus().length} cores`,
+  );
 
   async function runEngine(op: Op) {
     return runOn(index, op);

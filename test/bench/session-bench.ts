@@ -25,7 +25,13 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'session-bench-'));
   const [dynamo, s3] = await Promise.all([startDynamoLocal(), startS3Local({ directory: join(dir, 's3'), buckets: ['bench-attachments', 'bench-staging'] })]);
-  const env = loadEnv({ NODE_ENV: 'test', TABLE_NAME: 'session-bench', ATTACHMENTS_BUCKET: 'bench-attachments', STAGING_BUCKET: 'bench-staging', LOG_LEVEL: 'error' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    TABLE_NAME: 'session-bench',
+    ATTACHMENTS_BUCKET: 'bench-attachments',
+    STAGING_BUCKET: 'bench-staging',
+    LOG_LEVEL: 'error',
+  });
   const local = await createLocalDeps({
     env,
     logger: silentLogger,

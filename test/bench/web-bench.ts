@@ -95,7 +95,8 @@ async function main() {
           const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
           const page = await context.newPage();
           // The shell: the same URL answered with index.html alone, so the SPA renders it in the browser.
-          if (mode === 'shell') await page.route(`${baseUrl}${target.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: shellHtml }));
+          if (mode === 'shell')
+            await page.route(`${baseUrl}${target.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: shellHtml }));
           const scripts: Promise<number>[] = [];
           page.on('response', (res) => {
             if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));

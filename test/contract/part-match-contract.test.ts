@@ -128,7 +128,13 @@ for (const adapter of adapters) {
     });
 
     it('one number from two manufacturers is a choice, settled by the manufacturer the list gives', async () => {
-      expect(await one({ partNumber: 'LM317T' })).toEqual(['choose', [[1, 'exact'], [2, 'exact']]]);
+      expect(await one({ partNumber: 'LM317T' })).toEqual([
+        'choose',
+        [
+          [1, 'exact'],
+          [2, 'exact'],
+        ],
+      ]);
       expect(await one({ partNumber: 'LM317T', manufacturer: 'Texas Instruments Inc.' })).toEqual(['exact', [[1, 'exact']]]);
       expect(await one({ partNumber: 'lm317t', manufacturer: 'STMicroelectronics' })).toEqual(['likely', [[2, 'normalised']]]);
       // "Parker" names Parker Hannifin.
@@ -142,19 +148,37 @@ for (const adapter of adapters) {
     it('the packaging suffix is dropped on either side: the family is likely', async () => {
       expect(await one({ partNumber: 'BAV99-TR' })).toEqual(['likely', [[3, 'family']]]);
       expect(await one({ partNumber: 'LM317T/NOPB', manufacturer: 'Texas Instruments' })).toEqual(['likely', [[1, 'family']]]);
-      expect(await one({ partNumber: 'LM317T/NOPB' })).toEqual(['choose', [[1, 'family'], [2, 'family']]]);
+      expect(await one({ partNumber: 'LM317T/NOPB' })).toEqual([
+        'choose',
+        [
+          [1, 'family'],
+          [2, 'family'],
+        ],
+      ]);
       // The catalogue has the reel; the list has the bare number.
       expect(await one({ partNumber: 'AD8605ARTZ' })).toEqual(['likely', [[5, 'family']]]);
     });
 
     it('a number that only starts longer ones offers them to choose from (4+ characters)', async () => {
-      expect(await one({ partNumber: '6ES7214-1AG40' })).toEqual(['choose', [[6, 'prefix'], [7, 'prefix']]]);
+      expect(await one({ partNumber: '6ES7214-1AG40' })).toEqual([
+        'choose',
+        [
+          [6, 'prefix'],
+          [7, 'prefix'],
+        ],
+      ]);
       expect(await one({ partNumber: '6ES' })).toEqual(['none', []]);
     });
 
     it('without a number match, the description and manufacturer find candidates to choose from', async () => {
       expect(await one({ description: 'Solenoid valve 5/2', manufacturer: 'SMC Corporation' })).toEqual(['choose', [[10, 'words']]]);
-      expect(await one({ description: 'solenoid valves' })).toEqual(['choose', [[8, 'words'], [10, 'words']]]);
+      expect(await one({ description: 'solenoid valves' })).toEqual([
+        'choose',
+        [
+          [8, 'words'],
+          [10, 'words'],
+        ],
+      ]);
       expect(await one({ partNumber: 'UNKNOWN-1', description: 'compact cylinder' })).toEqual(['choose', [[9, 'words']]]);
       expect(await one({ partNumber: 'ZZZ-999', description: 'flux capacitor' })).toEqual(['none', []]);
       expect(await one({ partNumber: 'ZZZ-999' })).toEqual(['none', []]);

@@ -25,7 +25,11 @@ function embedded(name: string, sortInPlaceLimit?: number): Adapter {
     async open() {
       const dir = mkdtempSync(join(tmpdir(), 'search-contract-'));
       // vocabularyRefreshMs 0: a word written by a test is known to the corrections at once.
-      const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite'), vocabularyRefreshMs: 0, ...(sortInPlaceLimit !== undefined ? { sortInPlaceLimit } : {}) });
+      const index = createEmbeddedSearchIndex({
+        file: join(dir, 'search.sqlite'),
+        vocabularyRefreshMs: 0,
+        ...(sortInPlaceLimit !== undefined ? { sortInPlaceLimit } : {}),
+      });
       return {
         index,
         async dispose() {
@@ -192,7 +196,7 @@ for (const adapter of adapters) {
         expect(partial.relaxedQuery).toBe('round');
       });
       it('is case and accent insensitive', async () => {
-        expect((await ids({ q: 'SOLÉNOID' }))).toEqual([9]);
+        expect(await ids({ q: 'SOLÉNOID' })).toEqual([9]);
       });
     });
 

@@ -81,7 +81,10 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     const part = await somePart(request, 3);
     await page.goto(`/part/${part.slug}`);
     await page.getByRole('button', { name: 'Add to Quote Request' }).click();
-    await page.locator('header').getByRole('button', { name: /Quote request, 1 items/ }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Quote request, 1 items/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Quote Request' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -11,7 +11,7 @@ const WIDTHS = [360, 390, 768, 1024, 1280];
  * other storefront page they never scroll sideways at 360–1280 px, even with a very long part name
  * and part number in the request, and axe finds nothing serious on them.
  */
-test('the buyer\'s quote pages fit every width and are axe clean, with a very long part in the request', async ({ page, playwright, baseURL }) => {
+test("the buyer's quote pages fit every width and are axe clean, with a very long part in the request", async ({ page, playwright, baseURL }) => {
   test.setTimeout(120_000);
   const long = await createLongNamedPart(playwright, baseURL!);
   await registerViaApi(page.request);
@@ -22,21 +22,29 @@ test('the buyer\'s quote pages fit every width and are axe clean, with a very lo
   const quote = (await submitted.json()) as QuoteRequest;
 
   const pages: [string, () => Promise<void>][] = [
-    ['/account/quotes', async () => {
-      await expect(page.getByRole('heading', { level: 1, name: 'My Quote Requests' })).toBeVisible();
-      await expect(page.getByTestId('my-quote-request').first()).toBeVisible();
-    }],
-    [`/account/quotes/${quote.id}`, async () => {
-      await expect(page.getByRole('heading', { level: 1, name: `Quote Request #${quote.id}` })).toBeVisible();
-      await expect(page.getByTestId('quote-line').filter({ hasText: long.part.partNumber })).toBeVisible();
-    }],
+    [
+      '/account/quotes',
+      async () => {
+        await expect(page.getByRole('heading', { level: 1, name: 'My Quote Requests' })).toBeVisible();
+        await expect(page.getByTestId('my-quote-request').first()).toBeVisible();
+      },
+    ],
+    [
+      `/account/quotes/${quote.id}`,
+      async () => {
+        await expect(page.getByRole('heading', { level: 1, name: `Quote Request #${quote.id}` })).toBeVisible();
+        await expect(page.getByTestId('quote-line').filter({ hasText: long.part.partNumber })).toBeVisible();
+      },
+    ],
   ];
   for (const [path, ready] of pages) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(path);
     await ready();
     const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
     expect(serious, `axe on ${path}`).toEqual([]);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

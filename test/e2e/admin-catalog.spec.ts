@@ -122,7 +122,10 @@ test.describe('admin catalogue management', () => {
     await expect(parts.getByText('Showing 1 of 1 parts')).toBeVisible();
     await expect(parts.getByText('Page 1 of 1')).toBeVisible();
 
-    await parts.getByRole('button', { name: `Edit ${partName}` }).first().click();
+    await parts
+      .getByRole('button', { name: `Edit ${partName}` })
+      .first()
+      .click();
     dialog = page.getByRole('dialog', { name: 'Edit Part' });
     const specKeys = dialog.locator('input[name^="specRows."][name$=".key"]');
     await expect(specKeys).toHaveCount(2);

@@ -55,7 +55,10 @@ test.describe('auth', () => {
     await login.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await page.goto('/support');
-    await page.locator('header').getByRole('button', { name: `Account menu for ${ADMIN_USERNAME}` }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: `Account menu for ${ADMIN_USERNAME}` })
+      .click();
     await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
   });
 });

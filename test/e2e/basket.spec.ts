@@ -17,7 +17,10 @@ test.describe('quote basket', () => {
 
     await page.reload();
     await expect(page.getByTestId('quote-badge')).toHaveText('1');
-    await page.locator('header').getByRole('button', { name: /Quote request, 1 items/ }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Quote request, 1 items/ })
+      .click();
     const drawer = page.getByRole('dialog', { name: 'Quote Request' });
     const quantity = drawer.getByRole('spinbutton', { name: `Quantity for ${part.name}` });
     await expect(quantity).toHaveValue('2');
@@ -36,7 +39,10 @@ test.describe('quote basket', () => {
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\/(quote-request|auth\?returnTo=%2Fquote-request)$/);
 
-    await page.locator('header').getByRole('button', { name: /Quote request, 1 items/ }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Quote request, 1 items/ })
+      .click();
     await drawer.getByRole('button', { name: `Remove ${part.name}` }).click();
     await expect(drawer.getByText('Your quote request is empty. Add some parts to get started.')).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Request Quote' })).toBeDisabled();

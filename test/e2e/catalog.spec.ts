@@ -144,7 +144,9 @@ test.describe('catalogue on a phone', () => {
     await expect(sheet.getByRole('button', { name: 'Close filters' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(sheet.getByRole('button', { name: 'Apply Filters' })).toBeFocused();
-    expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+    expect(
+      await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
+    ).toEqual([]);
 
     // Escape first closes the search box's suggestions, then the sheet, handing focus back to the button.
     const search = sheet.getByRole('combobox', { name: 'Search within results' });

@@ -4,7 +4,10 @@ import { getJson, listParts } from './support/e2e-helpers';
 
 /** The count shown beside a category's checkbox in the filter panel: "(228)" → 228. */
 async function shownCount(filters: Locator, name: string): Promise<number> {
-  const row = filters.locator('li').filter({ has: filters.page().getByRole('checkbox', { name, exact: true }) }).last();
+  const row = filters
+    .locator('li')
+    .filter({ has: filters.page().getByRole('checkbox', { name, exact: true }) })
+    .last();
   const match = /\((\d+)\)/.exec(await row.innerText());
   if (!match) throw new Error(`no count beside ${name}`);
   return Number(match[1]);

@@ -28,60 +28,114 @@ const settled = async (page: Page) => {
 test('every storefront page, with a very long part name and part number in the data', async ({ page }) => {
   test.setTimeout(120_000);
   const guestRoutes: [string, (page: Page) => Promise<void>][] = [
-    ['/', async (p) => {
-      await expect(p.getByRole('link', { name: /View Details/ }).first()).toBeVisible();
-    }],
-    ['/catalog', async (p) => {
-      await expect(p.getByTestId('part-card').first()).toBeVisible();
-    }],
-    [`/catalog?q=${encodeURIComponent(long.part.partNumber)}`, async (p) => {
-      await expect(p.getByTestId('part-card').filter({ hasText: long.part.partNumber })).toBeVisible();
-    }],
-    [`/catalog/${long.category.slug}`, async (p) => {
-      await expect(p.getByTestId('part-card').first()).toBeVisible();
-    }],
-    [`/manufacturer/${long.manufacturer.slug}`, async (p) => {
-      await expect(p.getByTestId('part-card').first()).toBeVisible();
-    }],
-    ['/catalog?page=9999', async (p) => {
-      await expect(p.getByRole('region', { name: 'Page not found' })).toBeVisible();
-    }],
-    ['/catalog/no-such-category', async (p) => {
-      await expect(p.getByRole('heading', { name: 'Category Not Found' })).toBeVisible();
-    }],
-    ['/manufacturers', async (p) => {
-      await expect(p.getByRole('link', { name: long.manufacturer.name })).toBeVisible();
-    }],
-    [`/part/${long.part.slug}`, async (p) => {
-      await expect(p.getByRole('heading', { level: 1, name: long.part.name })).toBeVisible();
-    }],
-    ['/part/no-such-part', async (p) => {
-      await expect(p.getByRole('heading', { name: 'Part Not Found' })).toBeVisible();
-    }],
-    ['/support', async (p) => {
-      await expect(p.getByRole('tab', { name: 'FAQs' })).toBeVisible();
-    }],
-    ['/auth', async (p) => {
-      await expect(p.getByRole('tab', { name: 'Login' })).toBeVisible();
-    }],
-    ['/contact', async (p) => {
-      await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
-    }],
-    ['/privacy', async (p) => {
-      await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
-    }],
-    ['/terms', async (p) => {
-      await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
-    }],
-    ['/cookies', async (p) => {
-      await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
-    }],
-    ['/no/such/page', async (p) => {
-      await expect(p.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-    }],
-    ['/admin/login', async (p) => {
-      await expect(p.getByRole('button', { name: 'Access Admin Panel' })).toBeVisible();
-    }],
+    [
+      '/',
+      async (p) => {
+        await expect(p.getByRole('link', { name: /View Details/ }).first()).toBeVisible();
+      },
+    ],
+    [
+      '/catalog',
+      async (p) => {
+        await expect(p.getByTestId('part-card').first()).toBeVisible();
+      },
+    ],
+    [
+      `/catalog?q=${encodeURIComponent(long.part.partNumber)}`,
+      async (p) => {
+        await expect(p.getByTestId('part-card').filter({ hasText: long.part.partNumber })).toBeVisible();
+      },
+    ],
+    [
+      `/catalog/${long.category.slug}`,
+      async (p) => {
+        await expect(p.getByTestId('part-card').first()).toBeVisible();
+      },
+    ],
+    [
+      `/manufacturer/${long.manufacturer.slug}`,
+      async (p) => {
+        await expect(p.getByTestId('part-card').first()).toBeVisible();
+      },
+    ],
+    [
+      '/catalog?page=9999',
+      async (p) => {
+        await expect(p.getByRole('region', { name: 'Page not found' })).toBeVisible();
+      },
+    ],
+    [
+      '/catalog/no-such-category',
+      async (p) => {
+        await expect(p.getByRole('heading', { name: 'Category Not Found' })).toBeVisible();
+      },
+    ],
+    [
+      '/manufacturers',
+      async (p) => {
+        await expect(p.getByRole('link', { name: long.manufacturer.name })).toBeVisible();
+      },
+    ],
+    [
+      `/part/${long.part.slug}`,
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1, name: long.part.name })).toBeVisible();
+      },
+    ],
+    [
+      '/part/no-such-part',
+      async (p) => {
+        await expect(p.getByRole('heading', { name: 'Part Not Found' })).toBeVisible();
+      },
+    ],
+    [
+      '/support',
+      async (p) => {
+        await expect(p.getByRole('tab', { name: 'FAQs' })).toBeVisible();
+      },
+    ],
+    [
+      '/auth',
+      async (p) => {
+        await expect(p.getByRole('tab', { name: 'Login' })).toBeVisible();
+      },
+    ],
+    [
+      '/contact',
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      },
+    ],
+    [
+      '/privacy',
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      },
+    ],
+    [
+      '/terms',
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      },
+    ],
+    [
+      '/cookies',
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      },
+    ],
+    [
+      '/no/such/page',
+      async (p) => {
+        await expect(p.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+      },
+    ],
+    [
+      '/admin/login',
+      async (p) => {
+        await expect(p.getByRole('button', { name: 'Access Admin Panel' })).toBeVisible();
+      },
+    ],
   ];
   for (const [path, ready] of guestRoutes) {
     await expectNoSidewaysScroll(page, path, async (p) => {
@@ -93,7 +147,10 @@ test('every storefront page, with a very long part name and part number in the d
   // The basket and the quote page with the long part in them.
   await page.goto(`/part/${long.part.slug}`);
   await page.getByRole('button', { name: 'Add to Quote Request' }).click();
-  await page.locator('header').getByRole('button', { name: /Quote request, 1 items/ }).click();
+  await page
+    .locator('header')
+    .getByRole('button', { name: /Quote request, 1 items/ })
+    .click();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(() => horizontalOverflow(page), { message: `quote drawer at ${width} px` }).toBeLessThanOrEqual(0);

@@ -9,8 +9,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /** A free port, chosen synchronously so the config can be evaluated as a plain module. */
 function freePortSync(): number {
-  const script =
-    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const script = "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 

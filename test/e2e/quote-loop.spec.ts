@@ -109,9 +109,9 @@ test.describe('the quote loop', () => {
       await expect(dialog.getByTestId('waiting-on').first()).toHaveText('Waiting on buyer');
 
       // The buyer's mail arrives in the local inbox, with the prices and the link to the request.
-      await expect.poll(async () => (await mailsTo(page, email)).map((m) => m.subject), { timeout: 20_000 }).toContain(
-        `Your offer for quote request #${quoteId} (version 1)`,
-      );
+      await expect
+        .poll(async () => (await mailsTo(page, email)).map((m) => m.subject), { timeout: 20_000 })
+        .toContain(`Your offer for quote request #${quoteId} (version 1)`);
       const offerMail = (await mailsTo(page, email)).find((m) => m.subject.includes('version 1'))!;
       expect(offerMail.text).toContain('$11.00');
       expect(offerMail.text).toContain(`/account/quotes/${quoteId}`);

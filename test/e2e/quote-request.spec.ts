@@ -75,7 +75,10 @@ test.describe('request a quote', () => {
     await expect(page.getByTestId('quote-badge')).toHaveText('0');
     const mine = page.getByTestId('my-quote-requests');
     await expect(mine).toContainText('Pending');
-    const idText = await mine.getByText(/Quote Request #\d+/).first().textContent();
+    const idText = await mine
+      .getByText(/Quote Request #\d+/)
+      .first()
+      .textContent();
     const id = Number(/#(\d+)/.exec(idText ?? '')?.[1]);
     expect(id).toBeGreaterThan(0);
 

@@ -8,7 +8,12 @@ test.describe('search that forgives', () => {
     await expect(page.getByTestId('search-notice')).toHaveText('No exact matches for hydraulc pump — showing results for hydraulic pump');
     const first = page.getByTestId('part-card').first();
     await expect(first).toContainText(/pump/i);
-    await expect(first.locator('mark').filter({ hasText: /^pump$/i }).first()).toBeVisible();
+    await expect(
+      first
+        .locator('mark')
+        .filter({ hasText: /^pump$/i })
+        .first(),
+    ).toBeVisible();
   });
 
   test('a query that matches nothing as a whole is relaxed, and the page says which words it used', async ({ page }) => {
@@ -47,7 +52,10 @@ test.describe('search that forgives', () => {
   test('a part number typed loosely is marked in the suggestions and in the cards, punctuation included', async ({ page, request }) => {
     const part = await somePart(request, 3);
     // The first eight letters and digits, typed in lower case without punctuation.
-    const typed = part.partNumber.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toLowerCase();
+    const typed = part.partNumber
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 8)
+      .toLowerCase();
     await page.goto('/support');
     const box = page.locator('header').getByRole('combobox', { name: 'Search parts' });
     await box.fill(typed);

@@ -110,7 +110,10 @@ test.describe('server-rendered public pages', () => {
           window.sessionStorage.setItem('seeded', '1');
         }
       },
-      [QUOTE_STORAGE_KEY, JSON.stringify([{ part: { id: part.id, name: part.name, slug: part.slug, partNumber: part.partNumber, manufacturer: null }, quantity: 2 }])] as const,
+      [
+        QUOTE_STORAGE_KEY,
+        JSON.stringify([{ part: { id: part.id, name: part.name, slug: part.slug, partNumber: part.partNumber, manufacturer: null }, quantity: 2 }]),
+      ] as const,
     );
     await page.goto(`/part/${part.slug}`);
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);

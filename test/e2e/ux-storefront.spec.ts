@@ -13,7 +13,10 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`/part/${long.part.slug}`);
     await page.getByRole('button', { name: 'Add to Quote Request' }).click();
-    await page.locator('header').getByRole('button', { name: /Quote request, 1 items/ }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Quote request, 1 items/ })
+      .click();
     const drawer = page.getByRole('dialog', { name: 'Quote Request' });
     const remove = drawer.getByRole('button', { name: `Remove ${long.part.name}` });
     await expectPointerReachable(page, remove);
@@ -138,7 +141,10 @@ test('quantity fields can be cleared and typed into, and are checked when the fi
   const part = await somePart(request, 2);
   await page.goto(`/part/${part.slug}`);
   await page.getByRole('button', { name: 'Add to Quote Request' }).click();
-  await page.locator('header').getByRole('button', { name: /Quote request, 1 items/ }).click();
+  await page
+    .locator('header')
+    .getByRole('button', { name: /Quote request, 1 items/ })
+    .click();
   const drawer = page.getByRole('dialog', { name: 'Quote Request' });
   const quantity = drawer.getByRole('spinbutton', { name: `Quantity for ${part.name}` });
   await quantity.fill('');
@@ -194,7 +200,10 @@ test.describe('return to where the user was', () => {
     const part = await somePart(request, 3);
     await page.goto(`/part/${part.slug}`);
     await page.getByRole('button', { name: 'Add to Quote Request' }).click();
-    await page.locator('header').getByRole('button', { name: /Quote request, 1 items/ }).click();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Quote request, 1 items/ })
+      .click();
     await page.getByRole('dialog', { name: 'Quote Request' }).getByRole('link', { name: 'Request Quote' }).click();
     await expect(page).toHaveURL(/\/auth\?returnTo=%2Fquote-request$/);
     await page.getByRole('tab', { name: 'Register' }).click();

@@ -10,11 +10,22 @@ export interface JudgedQuery {
   expect: (doc: PartDocument) => boolean;
 }
 
-const words = (...needles: string[]) => (d: PartDocument) => needles.every((n) => `${d.name} ${d.categoryName}`.toLowerCase().includes(n));
-const by = (maker: string, ...needles: string[]) => (d: PartDocument) => d.manufacturerSlug === maker && words(...needles)(d);
-const dims = (bore: number, stroke?: number, ...needles: string[]) => (d: PartDocument) =>
-  d.specNumbers.bore === bore && (stroke === undefined || d.specNumbers.stroke === stroke) && words(...needles)(d);
-const pressure = (bar: number, ...needles: string[]) => (d: PartDocument) => Math.abs((d.specNumbers.pressureRating ?? -1) - bar) < 1 && words(...needles)(d);
+const words =
+  (...needles: string[]) =>
+  (d: PartDocument) =>
+    needles.every((n) => `${d.name} ${d.categoryName}`.toLowerCase().includes(n));
+const by =
+  (maker: string, ...needles: string[]) =>
+  (d: PartDocument) =>
+    d.manufacturerSlug === maker && words(...needles)(d);
+const dims =
+  (bore: number, stroke?: number, ...needles: string[]) =>
+  (d: PartDocument) =>
+    d.specNumbers.bore === bore && (stroke === undefined || d.specNumbers.stroke === stroke) && words(...needles)(d);
+const pressure =
+  (bar: number, ...needles: string[]) =>
+  (d: PartDocument) =>
+    Math.abs((d.specNumbers.pressureRating ?? -1) - bar) < 1 && words(...needles)(d);
 
 export const JUDGED_WORD_QUERIES: JudgedQuery[] = [
   // Typos: one edit in words of 4-7 letters, two in longer ones; the last word as a prefix.

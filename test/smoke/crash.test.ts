@@ -139,7 +139,10 @@ async function login(): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Counts seen from outside: the listing's total, the dashboard's and the table's. */
@@ -198,7 +201,10 @@ describe('crash consistency with real processes (npm start killed with SIGKILL)'
   });
 
   it('killed in the middle of an import job: the next start resumes the job, which completes with the right totals', { timeout: 2 * SLOW }, async () => {
-    const [categories, makers] = await Promise.all([api<{ slug: string }[]>('/api/categories'), api<{ data?: { slug: string }[] } | { slug: string }[]>('/api/manufacturers')]);
+    const [categories, makers] = await Promise.all([
+      api<{ slug: string }[]>('/api/categories'),
+      api<{ data?: { slug: string }[] } | { slug: string }[]>('/api/manufacturers'),
+    ]);
     const makerList = Array.isArray(makers.body) ? makers.body : (makers.body.data ?? []);
     const category = categories.body[0]!.slug;
     const maker = makerList[0]!.slug;
@@ -219,7 +225,11 @@ describe('crash consistency with real processes (npm start killed with SIGKILL)'
     expect(started.status).toBe(202);
     jobId = started.body.id;
     // One batch checkpointed, the next one under way: then the crash.
-    await until(current, async () => ((await api<{ rowsDone: number }>(`/api/imports/${jobId}`, { cookie })).body.rowsDone ?? 0) >= 500, 'the first batch of the import');
+    await until(
+      current,
+      async () => ((await api<{ rowsDone: number }>(`/api/imports/${jobId}`, { cookie })).body.rowsDone ?? 0) >= 500,
+      'the first batch of the import',
+    );
     await crash(current);
 
     current = launch();

@@ -242,71 +242,82 @@ describe('npm start (functions/src/local/start.ts)', () => {
   const dataDir = join(tempDir('parts-smoke-'), 'data');
   const manufacturer = { name: 'Smoke Test Hydraulics', slug: 'smoke-test-hydraulics', description: 'Created between two starts.' };
 
-  it('starts fresh with every dependency up, seeds the demo data, and stops every child on SIGINT', { timeout: START_TIMEOUT_MS + 2 * STOP_TIMEOUT_MS }, async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const launchedAt = Date.now();
-    const run = launch(startEnv(port, dataDir));
-    const healthyMs = await waitForHealthy(run, base, launchedAt);
-    console.log(`[smoke] fresh start (seed of ${SEED_PARTS} parts): health up ${(healthyMs / 1000).toFixed(1)} s after launch\n${progressLines(run)}`);
+  it(
+    'starts fresh with every dependency up, seeds the demo data, and stops every child on SIGINT',
+    { timeout: START_TIMEOUT_MS + 2 * STOP_TIMEOUT_MS },
+    async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const launchedAt = Date.now();
+      const run = launch(startEnv(port, dataDir));
+      const healthyMs = await waitForHealthy(run, base, launchedAt);
+      console.log(`[smoke] fresh start (seed of ${SEED_PARTS} parts): health up ${(healthyMs / 1000).toFixed(1)} s after launch\n${progressLines(run)}`);
 
-    const categories = await getJson<{ slug: string }[]>(`${base}/api/categories`);
-    expect(categories.status).toBe(200);
-    expect(categories.body.map((c) => c.slug)).toEqual(expect.arrayContaining([...FOOTER_CATEGORY_SLUGS]));
+      const categories = await getJson<{ slug: string }[]>(`${base}/api/categories`);
+      expect(categories.status).toBe(200);
+      expect(categories.body.map((c) => c.slug)).toEqual(expect.arrayContaining([...FOOTER_CATEGORY_SLUGS]));
 
-    const parts = await getJson<{ total: number }>(`${base}/api/parts`);
-    expect(parts.status).toBe(200);
-    expect(parts.body.total).toBe(SEED_PARTS);
+      const parts = await getJson<{ total: number }>(`${base}/api/parts`);
+      expect(parts.status).toBe(200);
+      expect(parts.body.total).toBe(SEED_PARTS);
 
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    expect(cookie).not.toBe('');
-    const created = await getJson<{ id: number; slug: string }>(`${base}/api/manufacturers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(manufacturer),
-    });
-    expect(created.status).toBe(201);
-    expect(created.body.slug).toBe(manufacturer.slug);
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      expect(cookie).not.toBe('');
+      const created = await getJson<{ id: number; slug: string }>(`${base}/api/manufacturers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(manufacturer),
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.slug).toBe(manufacturer.slug);
 
-    const javaPid = javaPidOf(run);
-    expect(javaPidFor(dataDir)).toBe(javaPid);
-    // `kill -INT <pid>`: only the entry gets the signal, so it has to stop its children itself.
-    const exit = await interrupt(run, 'entry');
-    console.log(`[smoke] fresh start: exited ${exit.code ?? exit.signal} ${exit.stopMs} ms after SIGINT`);
-    expect(exit).toMatchObject({ code: 0, signal: null });
-    await expectGone(javaPid, run.child.pid!);
-  });
+      const javaPid = javaPidOf(run);
+      expect(javaPidFor(dataDir)).toBe(javaPid);
+      // `kill -INT <pid>`: only the entry gets the signal, so it has to stop its children itself.
+      const exit = await interrupt(run, 'entry');
+      console.log(`[smoke] fresh start: exited ${exit.code ?? exit.signal} ${exit.stopMs} ms after SIGINT`);
+      expect(exit).toMatchObject({ code: 0, signal: null });
+      await expectGone(javaPid, run.child.pid!);
+    },
+  );
 
-  it('starts again on the same DATA_DIR with the data created in between, without seeding again', { timeout: START_TIMEOUT_MS + 2 * STOP_TIMEOUT_MS }, async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const launchedAt = Date.now();
-    const run = launch(startEnv(port, dataDir));
-    const healthyMs = await waitForHealthy(run, base, launchedAt);
-    console.log(`[smoke] second start (same data): health up ${(healthyMs / 1000).toFixed(1)} s after launch\n${progressLines(run)}`);
+  it(
+    'starts again on the same DATA_DIR with the data created in between, without seeding again',
+    { timeout: START_TIMEOUT_MS + 2 * STOP_TIMEOUT_MS },
+    async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const launchedAt = Date.now();
+      const run = launch(startEnv(port, dataDir));
+      const healthyMs = await waitForHealthy(run, base, launchedAt);
+      console.log(`[smoke] second start (same data): health up ${(healthyMs / 1000).toFixed(1)} s after launch\n${progressLines(run)}`);
 
-    const kept = await getJson<{ name: string }>(`${base}/api/manufacturers/${manufacturer.slug}`);
-    expect(kept.status).toBe(200);
-    expect(kept.body.name).toBe(manufacturer.name);
+      const kept = await getJson<{ name: string }>(`${base}/api/manufacturers/${manufacturer.slug}`);
+      expect(kept.status).toBe(200);
+      expect(kept.body.name).toBe(manufacturer.name);
 
-    const parts = await getJson<{ total: number }>(`${base}/api/parts`);
-    expect(parts.body.total).toBe(SEED_PARTS);
-    expect(run.output()).not.toContain('Seeding demo data');
+      const parts = await getJson<{ total: number }>(`${base}/api/parts`);
+      expect(parts.body.total).toBe(SEED_PARTS);
+      expect(run.output()).not.toContain('Seeding demo data');
 
-    const javaPid = javaPidOf(run);
-    expect(isAlive(javaPid)).toBe(true);
-    // A terminal's Ctrl+C: SIGINT to the whole foreground process group, Java included.
-    const exit = await interrupt(run, 'group');
-    console.log(`[smoke] second start: exited ${exit.code ?? exit.signal} ${exit.stopMs} ms after Ctrl+C`);
-    expect(exit).toMatchObject({ code: 0, signal: null });
-    await expectGone(javaPid, run.child.pid!);
-  });
+      const javaPid = javaPidOf(run);
+      expect(isAlive(javaPid)).toBe(true);
+      // A terminal's Ctrl+C: SIGINT to the whole foreground process group, Java included.
+      const exit = await interrupt(run, 'group');
+      console.log(`[smoke] second start: exited ${exit.code ?? exit.signal} ${exit.stopMs} ms after Ctrl+C`);
+      expect(exit).toMatchObject({ code: 0, signal: null });
+      await expectGone(javaPid, run.child.pid!);
+    },
+  );
 
   it('stopped by SIGINT while DynamoDB Local is still starting, leaves no Java behind', { timeout: 60_000 + STOP_TIMEOUT_MS }, async () => {
     const earlyDataDir = join(tempDir('parts-smoke-early-'), 'data');
@@ -314,7 +325,9 @@ describe('npm start (functions/src/local/start.ts)', () => {
     const javaPid = await javaSpawnedBy(run, earlyDataDir);
     const stillStarting = !run.output().includes('DynamoDB Local ready');
     const exit = await interrupt(run, parentPid(javaPid));
-    console.log(`[smoke] SIGINT ${stillStarting ? 'while DynamoDB Local was starting' : 'just after DynamoDB Local was ready'}: exited ${exit.code ?? exit.signal} after ${exit.stopMs} ms`);
+    console.log(
+      `[smoke] SIGINT ${stillStarting ? 'while DynamoDB Local was starting' : 'just after DynamoDB Local was ready'}: exited ${exit.code ?? exit.signal} after ${exit.stopMs} ms`,
+    );
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(run.output()).not.toContain('Start-up failed');
     await expectGone(javaPid, run.child.pid!);

@@ -12,10 +12,7 @@ export const TEST_BUCKETS = ['test-attachments', 'test-staging'];
 
 export default async function setup(project: TestProject) {
   const s3Dir = mkdtempSync(join(tmpdir(), 'parts-s3-'));
-  const [dynamo, s3] = await Promise.all([
-    startDynamoLocal(),
-    startS3Local({ directory: s3Dir, buckets: TEST_BUCKETS }),
-  ]);
+  const [dynamo, s3] = await Promise.all([startDynamoLocal(), startS3Local({ directory: s3Dir, buckets: TEST_BUCKETS })]);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
   return async () => {

@@ -52,11 +52,19 @@ function readText(data: Buffer): string[][] {
   try {
     delimiter = inspectCsvStart(data);
   } catch (err) {
-    if (err instanceof ValidationError) throw new ValidationError(err.message === 'The CSV file is empty' ? BOM_EMPTY : 'The file is not a CSV, TSV or XLSX list');
+    if (err instanceof ValidationError)
+      throw new ValidationError(err.message === 'The CSV file is empty' ? BOM_EMPTY : 'The file is not a CSV, TSV or XLSX list');
     throw err;
   }
   try {
-    return parse(data, { bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, max_record_size: 64 * 1024 }) as string[][];
+    return parse(data, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      max_record_size: 64 * 1024,
+    }) as string[][];
   } catch (err) {
     throw new ValidationError(`Could not read the list: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAwsBlobStore, createAwsSearchIndex, createLambdaJobRunner, loadJwtSecret } from './aws-deps';
 import { loadEnv } from './env';
 
-const awsEnv = (extra: Record<string, string> = {}) =>
-  loadEnv({ NODE_ENV: 'test', AWS_REGION: 'eu-west-1', TABLE_NAME: 'parts-prod-catalogue', ...extra });
+const awsEnv = (extra: Record<string, string> = {}) => loadEnv({ NODE_ENV: 'test', AWS_REGION: 'eu-west-1', TABLE_NAME: 'parts-prod-catalogue', ...extra });
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -12,7 +12,10 @@ const envSchema = z.object({
   STAGING_BUCKET: z.string().default('parts-csv-staging'),
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   /** Java heap cap of the local DynamoDB Local (`-Xmx`), e.g. 512m or 2g; see README. */
-  DYNAMODB_LOCAL_HEAP: z.string().regex(/^\d+[mMgG]$/, 'a size like 512m or 1g').default('1g'),
+  DYNAMODB_LOCAL_HEAP: z
+    .string()
+    .regex(/^\d+[mMgG]$/, 'a size like 512m or 1g')
+    .default('1g'),
   S3_ENDPOINT: z.string().url().optional(),
   /** Public origin used in presigned URLs when S3 is local (s3rver). */
   S3_PUBLIC_ENDPOINT: z.string().url().optional(),
@@ -39,7 +42,12 @@ const envSchema = z.object({
    */
   ALLOWED_ORIGINS: z
     .string()
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each origin looks like https://parts.example.com')).min(1))
     .optional(),
   /**

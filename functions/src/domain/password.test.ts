@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 
-test('scrypt hashes carry a per-user salt, today\'s OWASP-level parameters, and verify only the right password', async () => {
+test("scrypt hashes carry a per-user salt, today's OWASP-level parameters, and verify only the right password", async () => {
   const a = await hashPassword('secret1');
   const b = await hashPassword('secret1');
   expect(a).not.toBe(b);

@@ -6,7 +6,10 @@ import { ValidationError } from './errors';
  * repository input): the message is the first issue's text, which a form shows as is; `issues`
  * carry every issue with its field path.
  */
-export function toValidationError(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, pathPrefix: readonly PropertyKey[] = []): ValidationError {
+export function toValidationError(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+  pathPrefix: readonly PropertyKey[] = [],
+): ValidationError {
   const issues = error.issues.map((i) => ({ path: [...pathPrefix, ...i.path].map(String).join('.'), message: i.message }));
   return new ValidationError(issues[0]?.message ?? 'Invalid input', issues);
 }

@@ -4,8 +4,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { clientAddress, parseViewerAddress } from './client-address';
 
-const appWith = (trustCloudFrontViewerAddress: boolean) =>
-  new Hono().get('/ip', (c) => c.text(clientAddress(c, { trustCloudFrontViewerAddress })));
+const appWith = (trustCloudFrontViewerAddress: boolean) => new Hono().get('/ip', (c) => c.text(clientAddress(c, { trustCloudFrontViewerAddress })));
 
 async function addressOf(app: Hono, headers: Record<string, string> = {}, env?: unknown): Promise<string> {
   return (await app.request('/ip', { headers }, env)).text();

@@ -36,8 +36,7 @@ export function parseViewerAddress(value: string | undefined): string | undefine
   return isIP(text) === 4 ? text : undefined;
 }
 
-const asRecord = (v: unknown): Record<string, unknown> | undefined =>
-  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined;
+const asRecord = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined);
 
 /** hono/aws-lambda passes the event (and its requestContext) as the app's bindings. */
 function lambdaSourceIp(bindings: unknown): string | undefined {

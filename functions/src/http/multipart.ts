@@ -23,10 +23,7 @@ export interface MultipartBody {
  * Reads a multipart body with busboy. Bodies are already capped by limitBody, so files are held in
  * memory; each is cut at maxFileBytes + 1 so an oversized file is reported, never stored.
  */
-export async function readMultipart(
-  request: Request,
-  options: { maxFileBytes: number; maxFiles: number },
-): Promise<MultipartBody> {
+export async function readMultipart(request: Request, options: { maxFileBytes: number; maxFiles: number }): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body) throw new ValidationError('The request body is empty');
   let parser: busboy.Busboy;

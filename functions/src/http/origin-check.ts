@@ -22,7 +22,8 @@ export function originCheck(allowedOrigins: readonly string[], logger: Logger): 
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       const fetchSite = c.req.header('sec-fetch-site');
-      const refused = origin !== undefined ? !allowed.has(origin.trim().toLowerCase()) : fetchSite !== undefined && !OWN_FETCH_SITES.has(fetchSite.trim().toLowerCase());
+      const refused =
+        origin !== undefined ? !allowed.has(origin.trim().toLowerCase()) : fetchSite !== undefined && !OWN_FETCH_SITES.has(fetchSite.trim().toLowerCase());
       if (refused) {
         logger.warn('security.foreign_origin', { method: c.req.method, path: c.req.path, origin: origin ?? null, fetchSite: fetchSite ?? null });
         return c.json({ message: FOREIGN_ORIGIN_MESSAGE }, 403);

@@ -23,7 +23,13 @@ function cookieOptions(c: Context) {
  * A session is issued for the user record as it is now (its id and session version) and recorded in the
  * table under a fresh id (the token's jti), so logout can end it and the middleware can check it.
  */
-export async function issueSession(c: Context, secret: Uint8Array, users: UserRepository, user: Pick<StoredUser, 'id' | 'username' | 'sessionVersion'>, now: Date): Promise<void> {
+export async function issueSession(
+  c: Context,
+  secret: Uint8Array,
+  users: UserRepository,
+  user: Pick<StoredUser, 'id' | 'username' | 'sessionVersion'>,
+  now: Date,
+): Promise<void> {
   const iat = Math.floor(now.getTime() / 1000);
   const sessionId = randomUUID();
   await users.startSession(user.username, sessionId, new Date((iat + SESSION_TTL_SECONDS) * 1000));
@@ -57,7 +63,8 @@ async function readToken(token: string, secret: Uint8Array, now: Date): Promise<
       currentDate: now,
     });
     // Tokens from before revocable sessions (no `sv`/`jti`) are no longer accepted: their holder signs in once more.
-    if (typeof payload.sub !== 'string' || typeof payload.uid !== 'number' || typeof payload.sv !== 'number' || typeof payload.jti !== 'string') return undefined;
+    if (typeof payload.sub !== 'string' || typeof payload.uid !== 'number' || typeof payload.sv !== 'number' || typeof payload.jti !== 'string')
+      return undefined;
     if (!/^[0-9a-f-]{36}$/.test(payload.jti)) return undefined;
     return { id: payload.uid, username: payload.sub, sessionVersion: payload.sv, sessionId: payload.jti };
   } catch {

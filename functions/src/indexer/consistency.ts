@@ -92,7 +92,7 @@ export async function checkIndex(deps: {
   const report = (phase: IndexProgress['phase'], done: number, total: number) => deps.onProgress?.({ phase, done, total });
   const ceiling = await deps.catalog.partIdCeiling();
   const indexed = new IndexedVersions();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await deps.search.listVersions(after, INDEX_PAGE);
     for (const { id, version } of page) indexed.push(id, version);
     if (page.length < INDEX_PAGE) break;

@@ -14,7 +14,9 @@ const search = createAwsSearchIndex(env);
  * the difference. Otherwise (`aws lambda invoke --function-name parts-<stage>-reindex out.json`): rebuilds
  * the index from the table.
  */
-export const handler = async (event: { repair?: unknown } = {}): Promise<{ indexed: number } | { missing: number; stale: number; extra: number; repaired: number }> => {
+export const handler = async (
+  event: { repair?: unknown } = {},
+): Promise<{ indexed: number } | { missing: number; stale: number; extra: number; repaired: number }> => {
   const started = Date.now();
   if (event?.repair === true) {
     const result = await checkIndex({ catalog, search, repair: true, concurrency: 8 });

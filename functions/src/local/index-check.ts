@@ -15,11 +15,7 @@ export interface BackgroundIndexCheck {
  * the table with the search index by id and version and repairs the difference, printing progress
  * about every 5 seconds.
  */
-export function startBackgroundIndexCheck(deps: {
-  catalog: CatalogRepository;
-  search: SearchIndex;
-  say: (line: string) => void;
-}): BackgroundIndexCheck {
+export function startBackgroundIndexCheck(deps: { catalog: CatalogRepository; search: SearchIndex; say: (line: string) => void }): BackgroundIndexCheck {
   const abort = new AbortController();
   let current: IndexProgress | undefined = { phase: 'checking', done: 0, total: 0 };
   let lastShown = 0;
@@ -50,7 +46,9 @@ export function startBackgroundIndexCheck(deps: {
     })
     .catch((err: unknown) => {
       if (abort.signal.aborted) return undefined;
-      deps.say(`  ! The search index check failed: ${err instanceof Error ? err.message : String(err)} (run "npm run reindex -- --repair" with the server stopped)`);
+      deps.say(
+        `  ! The search index check failed: ${err instanceof Error ? err.message : String(err)} (run "npm run reindex -- --repair" with the server stopped)`,
+      );
       return undefined;
     })
     .finally(() => (current = undefined));

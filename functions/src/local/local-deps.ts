@@ -60,9 +60,7 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
   const buckets = { attachments: env.ATTACHMENTS_BUCKET, staging: env.STAGING_BUCKET };
   await Promise.all([ensureTable(dynamo, env.TABLE_NAME), ...Object.values(buckets).map((b) => ensureBucket(s3, b))]);
 
-  const presignClient = options.s3PublicEndpoint
-    ? createS3Client({ region, endpoint: options.s3PublicEndpoint, credentials: LOCAL_CREDENTIALS })
-    : undefined;
+  const presignClient = options.s3PublicEndpoint ? createS3Client({ region, endpoint: options.s3PublicEndpoint, credentials: LOCAL_CREDENTIALS }) : undefined;
   const repos = createDynamoRepositories({ client: doc, tableName: env.TABLE_NAME });
   // SEARCH_ENGINE=opensearch points the local stack at a real OpenSearch (e.g. LocalStack's) instead.
   const search = env.SEARCH_ENGINE === 'opensearch' ? createAwsSearchIndex(env) : openSearchFile(options.searchFile, options.onIndexFileRecovered);

@@ -39,7 +39,20 @@ export async function startMailCatcher(options: { directory: string; smtpPort?: 
   const smtp = await choosePort(options.smtpPort, DEFAULT_CATCHER_PORTS.smtp);
   const web = await choosePort(options.webPort, DEFAULT_CATCHER_PORTS.web);
   const bin = createRequire(import.meta.url).resolve('maildev/bin/maildev');
-  const args = [bin, '--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--mail-directory', options.directory, '--silent'];
+  const args = [
+    bin,
+    '--smtp',
+    String(smtp),
+    '--web',
+    String(web),
+    '--ip',
+    '127.0.0.1',
+    '--web-ip',
+    '127.0.0.1',
+    '--mail-directory',
+    options.directory,
+    '--silent',
+  ];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const watchdog = watchOverChild(child);
   const killOnExit = () => {
@@ -53,11 +66,15 @@ export async function startMailCatcher(options: { directory: string; smtpPort?: 
   child.stderr?.on('data', (d) => (output += String(d)));
   const webUrl = `http://127.0.0.1:${web}`;
   try {
-    await waitFor(async () => {
-      if (hasExited(child)) throw new Error(`MailDev exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`);
-      const res = await fetch(`${webUrl}/healthz`).catch(() => undefined);
-      return res?.ok === true;
-    }, 30_000, 'MailDev did not start');
+    await waitFor(
+      async () => {
+        if (hasExited(child)) throw new Error(`MailDev exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`);
+        const res = await fetch(`${webUrl}/healthz`).catch(() => undefined);
+        return res?.ok === true;
+      },
+      30_000,
+      'MailDev did not start',
+    );
   } catch (err) {
     await stopChild(child);
     throw err;

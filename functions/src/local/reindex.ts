@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     const { raw, doc } = createDocumentClient({ region: env.AWS_REGION, endpoint, credentials: LOCAL_CREDENTIALS });
     destroyClient = () => raw.destroy();
     search = openSearchFile(join(dataDir, 'search.sqlite'), (recovery) => {
-      if (recovery.kind === 'unreadable') say(`The search index file could not be read (${recovery.reason}); it was moved to ${recovery.movedTo} and is rebuilt.`);
+      if (recovery.kind === 'unreadable')
+        say(`The search index file could not be read (${recovery.reason}); it was moved to ${recovery.movedTo} and is rebuilt.`);
     });
     await ensureTable(raw, env.TABLE_NAME);
     const { catalog } = createDynamoRepositories({ client: doc, tableName: env.TABLE_NAME });

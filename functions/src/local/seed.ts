@@ -50,9 +50,11 @@ export function generateParts(count: number, seed = DEMO_SEED): GeneratedPart[] 
     const product = pick(rng, sub.products);
     const specifications = specsFor(rng, sub, parent.slug);
     let partNumber = fillPattern(rng, pick(rng, maker.patterns), specifications);
-    while (taken.has(`${maker.slug}|${normalizePartNumber(partNumber)}`)) partNumber = `${partNumber}-${LETTERS[int(rng, 0, LETTERS.length - 1)]}${int(rng, 1, 9)}`;
+    while (taken.has(`${maker.slug}|${normalizePartNumber(partNumber)}`))
+      partNumber = `${partNumber}-${LETTERS[int(rng, 0, LETTERS.length - 1)]}${int(rng, 1, 9)}`;
     taken.add(`${maker.slug}|${normalizePartNumber(partNumber)}`);
-    const sizeLabel = specifications.bore && specifications.stroke ? ` ${specifications.bore.replace(' mm', '')}x${specifications.stroke.replace(' mm', '')}` : '';
+    const sizeLabel =
+      specifications.bore && specifications.stroke ? ` ${specifications.bore.replace(' mm', '')}x${specifications.stroke.replace(' mm', '')}` : '';
     const roll = rng();
     const status: PartStatus = roll < 0.8 ? 'active' : roll < 0.92 ? 'discontinued' : 'coming_soon';
     const price = rng() < 0.15 ? null : priceFor(rng, sub.kind);
@@ -171,7 +173,15 @@ function specsFor(rng: Rng, sub: SubCategorySeed, parentSlug: string): Record<st
 
 function priceFor(rng: Rng, kind: SpecKind): number {
   const [min, max]: [number, number] =
-    kind === 'consumable' ? [4, 120] : kind === 'bearing' ? [8, 450] : kind === 'fitting' ? [6, 180] : kind === 'drive' || kind === 'motor' ? [350, 6500] : [25, 2400];
+    kind === 'consumable'
+      ? [4, 120]
+      : kind === 'bearing'
+        ? [8, 450]
+        : kind === 'fitting'
+          ? [6, 180]
+          : kind === 'drive' || kind === 'motor'
+            ? [350, 6500]
+            : [25, 2400];
   return Math.round((min + rng() * (max - min)) * 100) / 100;
 }
 

@@ -123,7 +123,8 @@ async function main() {
     // Ctrl+C: a running import stops after the batch it is writing, its checkpoint saved, and says so.
     stops.push(async () => {
       for (const job of await local.stopJobs()) {
-        if (job.state === 'running') say(`  ! Import job ${job.id} stopped after row ${job.resumeAfterRecord ?? 1} of its file; it carries on when the server starts again`);
+        if (job.state === 'running')
+          say(`  ! Import job ${job.id} stopped after row ${job.resumeAfterRecord ?? 1} of its file; it carries on when the server starts again`);
       }
     });
     say(`  ✓ Table "${env.TABLE_NAME}", buckets and search index ready (${since(t2)})`);
@@ -218,7 +219,9 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     say('');
     say(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s → http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
-    say(`Admin login: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD === 'admin123' ? 'admin123 (the local default; set ADMIN_PASSWORD to change)' : '(the ADMIN_PASSWORD you set)'}`);
+    say(
+      `Admin login: ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD === 'admin123' ? 'admin123 (the local default; set ADMIN_PASSWORD to change)' : '(the ADMIN_PASSWORD you set)'}`,
+    );
     if (catcher) say(`Mail inbox: ${catcher.webUrl}`);
     say('Press Ctrl+C to stop.');
   } catch (err) {

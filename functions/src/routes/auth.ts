@@ -26,33 +26,35 @@ export function authRoutes(deps: AppDeps) {
     now,
   });
   const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
-  return new Hono<AppEnv>()
-    .post('/register', limitBody(MAX_JSON_BYTES), requireJson, validate('json', registerInputSchema), async (c) => {
-      const user = await auth.register(c.req.valid('json'), clientAddress(c, addressOptions));
-      await issueSession(c, deps.jwtSecret, deps.users, user, now());
-      return c.json(toPublicUser(user), 201);
-    })
-    .post('/login', limitBody(MAX_JSON_BYTES), requireJson, validate('json', loginInputSchema), async (c) => {
-      const user = await auth.login(c.req.valid('json'), clientAddress(c, addressOptions));
-      await issueSession(c, deps.jwtSecret, deps.users, user, now());
-      return c.json(toPublicUser(user));
-    })
-    // Ends this browser's session in the table, so a copy of its cookie stops working too; the account's
-    // other sessions (other devices) stay.
-    .post('/logout', async (c) => {
-      const user = c.get('user');
-      const sessionId = c.get('sessionId');
-      if (user && sessionId) await deps.users.endSession(user.username, sessionId);
-      clearSession(c);
-      return c.json({ message: 'Logged out' });
-    })
-    .get('/me', requireUser, async (c) => {
-      const sessionUser = c.get('user')!;
-      const user = await deps.users.getUserByUsername(sessionUser.username);
-      if (!user) {
+  return (
+    new Hono<AppEnv>()
+      .post('/register', limitBody(MAX_JSON_BYTES), requireJson, validate('json', registerInputSchema), async (c) => {
+        const user = await auth.register(c.req.valid('json'), clientAddress(c, addressOptions));
+        await issueSession(c, deps.jwtSecret, deps.users, user, now());
+        return c.json(toPublicUser(user), 201);
+      })
+      .post('/login', limitBody(MAX_JSON_BYTES), requireJson, validate('json', loginInputSchema), async (c) => {
+        const user = await auth.login(c.req.valid('json'), clientAddress(c, addressOptions));
+        await issueSession(c, deps.jwtSecret, deps.users, user, now());
+        return c.json(toPublicUser(user));
+      })
+      // Ends this browser's session in the table, so a copy of its cookie stops working too; the account's
+      // other sessions (other devices) stay.
+      .post('/logout', async (c) => {
+        const user = c.get('user');
+        const sessionId = c.get('sessionId');
+        if (user && sessionId) await deps.users.endSession(user.username, sessionId);
         clearSession(c);
-        throw new UnauthorizedError();
-      }
-      return c.json(toPublicUser(user));
-    });
+        return c.json({ message: 'Logged out' });
+      })
+      .get('/me', requireUser, async (c) => {
+        const sessionUser = c.get('user')!;
+        const user = await deps.users.getUserByUsername(sessionUser.username);
+        if (!user) {
+          clearSession(c);
+          throw new UnauthorizedError();
+        }
+        return c.json(toPublicUser(user));
+      })
+  );
 }

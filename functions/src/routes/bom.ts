@@ -1,13 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { applySavedMapping, guessBomColumns } from '@parts/shared/bom-columns';
-import {
-  MAX_BOM_FILE_BYTES,
-  bomMatchRequestSchema,
-  bomPasteSchema,
-  savedBomMappingSchema,
-  type BomMatchResponse,
-  type BomSheet,
-} from '@parts/shared/bom';
+import { MAX_BOM_FILE_BYTES, bomMatchRequestSchema, bomPasteSchema, savedBomMappingSchema, type BomMatchResponse, type BomSheet } from '@parts/shared/bom';
 import type { AppDeps } from '../app';
 import type { UserRepository } from '../ports/user-repository';
 import type { AppEnv } from '../http/app-env';
@@ -53,7 +46,8 @@ export function bomRoutes(deps: BomDeps) {
     if (guess.hasHeader && user) {
       const saved = await deps.users.getBomMapping(user.username);
       const remembered = saved ? applySavedMapping(table.rows[0]!, saved) : undefined;
-      if (remembered) return { rows: table.rows, hasHeader: true, mapping: remembered, mappingSource: 'remembered', ...(table.sheet ? { sheet: table.sheet } : {}) };
+      if (remembered)
+        return { rows: table.rows, hasHeader: true, mapping: remembered, mappingSource: 'remembered', ...(table.sheet ? { sheet: table.sheet } : {}) };
     }
     return { rows: table.rows, hasHeader: guess.hasHeader, mapping: guess.mapping, mappingSource: 'guessed', ...(table.sheet ? { sheet: table.sheet } : {}) };
   }

@@ -32,11 +32,7 @@ async function probe(check: () => Promise<void>): Promise<Health['dependencies']
  */
 export function healthRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    const [dynamodb, s3, search] = await Promise.all([
-      probe(() => deps.catalog.ping()),
-      probe(() => deps.blobs.ping()),
-      probe(() => deps.search.ping()),
-    ]);
+    const [dynamodb, s3, search] = await Promise.all([probe(() => deps.catalog.ping()), probe(() => deps.blobs.ping()), probe(() => deps.search.ping())]);
     const indexing = deps.indexStatus?.();
     if (indexing && search.status === 'up') search.detail = indexingDetail(indexing);
     const dependencies = { dynamodb, s3, search };

@@ -30,8 +30,14 @@ export function quoteLoopRoutes(deps: AppDeps) {
   const multipartLimit = limitBody(MAX_MULTIPART_BYTES);
   const jsonLimit = limitBody(MAX_JSON_BYTES);
   return new Hono<AppEnv>()
-    .post('/:id/offers', requireAdmin, limitBody(MAX_OFFER_JSON_BYTES), requireJson, validate('param', idParamSchema), validate('json', offerInputSchema), async (c) =>
-      c.json(await loop.sendOffer(currentUser(c), c.req.valid('param').id, c.req.valid('json')), 201),
+    .post(
+      '/:id/offers',
+      requireAdmin,
+      limitBody(MAX_OFFER_JSON_BYTES),
+      requireJson,
+      validate('param', idParamSchema),
+      validate('json', offerInputSchema),
+      async (c) => c.json(await loop.sendOffer(currentUser(c), c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .get('/:id/offers/:version', requireUser, validate('param', versionParamSchema), async (c) => {
       const { id, version } = c.req.valid('param');
@@ -51,14 +57,30 @@ export function quoteLoopRoutes(deps: AppDeps) {
         'cache-control': 'private, no-store',
       });
     })
-    .post('/:id/offers/:version/accept', requireUser, jsonLimit, requireJson, validate('param', versionParamSchema), validate('json', acceptOfferInputSchema), async (c) => {
-      const { id, version } = c.req.valid('param');
-      return c.json(await loop.accept(currentUser(c), id, version, c.req.valid('json')));
-    })
-    .post('/:id/offers/:version/decline', requireUser, jsonLimit, requireJson, validate('param', versionParamSchema), validate('json', declineOfferInputSchema), async (c) => {
-      const { id, version } = c.req.valid('param');
-      return c.json(await loop.decline(currentUser(c), id, version, c.req.valid('json')));
-    })
+    .post(
+      '/:id/offers/:version/accept',
+      requireUser,
+      jsonLimit,
+      requireJson,
+      validate('param', versionParamSchema),
+      validate('json', acceptOfferInputSchema),
+      async (c) => {
+        const { id, version } = c.req.valid('param');
+        return c.json(await loop.accept(currentUser(c), id, version, c.req.valid('json')));
+      },
+    )
+    .post(
+      '/:id/offers/:version/decline',
+      requireUser,
+      jsonLimit,
+      requireJson,
+      validate('param', versionParamSchema),
+      validate('json', declineOfferInputSchema),
+      async (c) => {
+        const { id, version } = c.req.valid('param');
+        return c.json(await loop.decline(currentUser(c), id, version, c.req.valid('json')));
+      },
+    )
     .post(
       '/:id/offers/:version/revision-request',
       requireUser,

@@ -86,47 +86,57 @@ export function quoteRequestRoutes(deps: AppDeps) {
     return c.json(await service.submitWithKeys(user, input, input.items, input.attachmentKeys), 201);
   }
 
-  return new Hono<AppEnv>()
-    // Paginated (Lambda answers at most 6 MB; one customer could otherwise make the list unreadable).
-    .get('/', requireAdmin, validate('query', listQuerySchema), async (c) => {
-      const { status, q, cursor, limit } = c.req.valid('query');
-      const byId = q ? QUOTE_ID_SEARCH.exec(q) : null;
-      if (byId) {
-        const found = await deps.quotes.getQuoteRequest(Number(byId[1]));
-        const page: QuoteRequestPage = { data: found && (!status || found.status === status) ? [found] : [], nextCursor: null };
-        return c.json(page);
-      }
-      return c.json(await deps.quotes.listQuoteRequestPage({ limit, ...(status ? { status } : {}), ...(q ? { search: q } : {}), ...(cursor ? { cursor } : {}) }));
-    })
-    .get('/mine', requireUser, validate('query', listQuerySchema.omit({ q: true })), async (c) => {
-      const { status, cursor, limit } = c.req.valid('query');
-      return c.json(
-        await deps.quotes.listQuoteRequestPage({ submittedBy: currentUser(c).username, limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) }),
-      );
-    })
-    // The admin reads any request, a buyer only their own (anyone else's is "not found"): quote-loop-service.
-    .get('/:id', requireUser, validate('param', idParamSchema), async (c) => c.json(await loop.detail(currentUser(c), c.req.valid('param').id)))
-    // Each caller has its own route: a customer's submission (rate-limited) and the admin dialog's create.
-    .post('/submissions', requireUser, limitSubmission, limitByType, (c) => submit(c))
-    .post('/admin', requireAdmin, adminJsonLimit, requireJson, validate('json', adminQuoteCreateSchema), async (c) =>
-      c.json(await service.adminCreate(currentUser(c), c.req.valid('json')), 201),
-    )
-    // The spec's one path for both: an admin's JSON without items or attachment keys is the admin dialog's
-    // create; anything else is a customer's submission, with the same checks and limits as /submissions.
-    .post('/', requireUser, limitByType, async (c) => {
-      const user = currentUser(c);
-      if (user.isAdmin && isJson(mediaType(c.req.header('content-type')))) {
-        const json = await readJson(c.req.raw);
-        if (isObject(json) && !('items' in json) && !('attachmentKeys' in json)) {
-          return c.json(await service.adminCreate(user, parseOrThrow(adminQuoteCreateSchema, json)), 201);
+  return (
+    new Hono<AppEnv>()
+      // Paginated (Lambda answers at most 6 MB; one customer could otherwise make the list unreadable).
+      .get('/', requireAdmin, validate('query', listQuerySchema), async (c) => {
+        const { status, q, cursor, limit } = c.req.valid('query');
+        const byId = q ? QUOTE_ID_SEARCH.exec(q) : null;
+        if (byId) {
+          const found = await deps.quotes.getQuoteRequest(Number(byId[1]));
+          const page: QuoteRequestPage = { data: found && (!status || found.status === status) ? [found] : [], nextCursor: null };
+          return c.json(page);
+        }
+        return c.json(
+          await deps.quotes.listQuoteRequestPage({ limit, ...(status ? { status } : {}), ...(q ? { search: q } : {}), ...(cursor ? { cursor } : {}) }),
+        );
+      })
+      .get('/mine', requireUser, validate('query', listQuerySchema.omit({ q: true })), async (c) => {
+        const { status, cursor, limit } = c.req.valid('query');
+        return c.json(
+          await deps.quotes.listQuoteRequestPage({ submittedBy: currentUser(c).username, limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) }),
+        );
+      })
+      // The admin reads any request, a buyer only their own (anyone else's is "not found"): quote-loop-service.
+      .get('/:id', requireUser, validate('param', idParamSchema), async (c) => c.json(await loop.detail(currentUser(c), c.req.valid('param').id)))
+      // Each caller has its own route: a customer's submission (rate-limited) and the admin dialog's create.
+      .post('/submissions', requireUser, limitSubmission, limitByType, (c) => submit(c))
+      .post('/admin', requireAdmin, adminJsonLimit, requireJson, validate('json', adminQuoteCreateSchema), async (c) =>
+        c.json(await service.adminCreate(currentUser(c), c.req.valid('json')), 201),
+      )
+      // The spec's one path for both: an admin's JSON without items or attachment keys is the admin dialog's
+      // create; anything else is a customer's submission, with the same checks and limits as /submissions.
+      .post('/', requireUser, limitByType, async (c) => {
+        const user = currentUser(c);
+        if (user.isAdmin && isJson(mediaType(c.req.header('content-type')))) {
+          const json = await readJson(c.req.raw);
+          if (isObject(json) && !('items' in json) && !('attachmentKeys' in json)) {
+            return c.json(await service.adminCreate(user, parseOrThrow(adminQuoteCreateSchema, json)), 201);
+          }
+          await checkSubmissionLimits(c);
+          return submit(c, json);
         }
         await checkSubmissionLimits(c);
-        return submit(c, json);
-      }
-      await checkSubmissionLimits(c);
-      return submit(c);
-    })
-    .patch('/:id/status', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('param', idParamSchema), validate('json', quoteStatusUpdateSchema), async (c) =>
-      c.json(await deps.quotes.updateQuoteStatus(c.req.valid('param').id, c.req.valid('json').status, currentUser(c).username)),
-    );
+        return submit(c);
+      })
+      .patch(
+        '/:id/status',
+        requireAdmin,
+        limitBody(MAX_JSON_BYTES),
+        requireJson,
+        validate('param', idParamSchema),
+        validate('json', quoteStatusUpdateSchema),
+        async (c) => c.json(await deps.quotes.updateQuoteStatus(c.req.valid('param').id, c.req.valid('json').status, currentUser(c).username)),
+      )
+  );
 }

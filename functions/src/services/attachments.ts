@@ -32,8 +32,11 @@ export interface IncomingFile {
 /** File names are kept for display and downloads only; keys never contain them raw. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'file';
 }
 
@@ -125,17 +128,20 @@ export function createAttachmentIntake(deps: { blobs: BlobStore; logger: Logger 
   /** Deletes objects written for something that was then not stored; the original error wins. */
   async function removeWritten(written: string[]) {
     if (written.length === 0) return;
-    await deps.blobs.delete('attachments', written).catch((e: unknown) =>
-      deps.logger.error('quote.attachment_cleanup_failed', { keys: written, error: String(e) }),
-    );
+    await deps.blobs
+      .delete('attachments', written)
+      .catch((e: unknown) => deps.logger.error('quote.attachment_cleanup_failed', { keys: written, error: String(e) }));
   }
 
   /** Once the claim is stored, an upload left behind is only garbage that the bucket lifecycle expires. */
   async function releaseUploads(uploaded: Attachment[]) {
     if (uploaded.length === 0) return;
-    await deps.blobs.delete('attachments', uploaded.map((a) => a.key)).catch((e: unknown) =>
-      deps.logger.warn('quote.upload_cleanup_failed', { keys: uploaded.map((a) => a.key), error: String(e) }),
-    );
+    await deps.blobs
+      .delete(
+        'attachments',
+        uploaded.map((a) => a.key),
+      )
+      .catch((e: unknown) => deps.logger.warn('quote.upload_cleanup_failed', { keys: uploaded.map((a) => a.key), error: String(e) }));
   }
 
   return { checkFiles, checkUploadedKeys, storeFiles, claimUploads, removeWritten, releaseUploads };

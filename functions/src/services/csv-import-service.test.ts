@@ -9,11 +9,23 @@ const lookup = <T extends { id: number; slug: string; name: string }>(items: T[]
 const categories = lookup([{ id: 7, name: 'Valves', slug: 'valves' }]);
 const manufacturers = lookup([{ id: 3, name: 'Acme Corp', slug: 'acme' }]);
 const headers = ['Name', 'PN', 'Cat', 'Maker', 'Price', 'Status', 'Bore'];
-const mapping = compileMapping(headers, { Name: 'name', PN: 'partNumber', Cat: 'categoryId', Maker: 'manufacturerId', Price: 'price', Status: 'status', Bore: 'spec:bore' });
+const mapping = compileMapping(headers, {
+  Name: 'name',
+  PN: 'partNumber',
+  Cat: 'categoryId',
+  Maker: 'manufacturerId',
+  Price: 'price',
+  Status: 'status',
+  Bore: 'spec:bore',
+});
 
 describe('buildRow', () => {
   test('resolves category and manufacturer by id, slug or name and normalises status and price', () => {
-    for (const [cat, maker] of [['7', '3'], ['valves', 'acme'], ['Valves', 'ACME CORP']]) {
+    for (const [cat, maker] of [
+      ['7', '3'],
+      ['valves', 'acme'],
+      ['Valves', 'ACME CORP'],
+    ]) {
       const out = buildRow(['Gate valve', 'GV-1', cat!, maker!, '$1,234.50', 'Coming Soon', '32 mm'], mapping, categories, manufacturers);
       expect(out).toEqual({
         ok: true,

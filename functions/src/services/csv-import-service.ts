@@ -87,12 +87,18 @@ export function newPartSlug(name: string, partNumber: string): string {
 }
 
 function normaliseStatus(cell: string): string | undefined {
-  const text = cell.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const text = cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return text === '' ? undefined : text;
 }
 
 function normalisePrice(cell: string): string {
-  return cell.trim().replace(/^\$\s*/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  return cell
+    .trim()
+    .replace(/^\$\s*/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
 }
 
 export interface CompiledMapping {
@@ -132,12 +138,7 @@ function cellProblem(field: string, message: string, raw: string): string {
   return `${label}: ${message}`;
 }
 
-export function buildRow(
-  record: string[],
-  mapping: CompiledMapping,
-  categories: Lookup<Category>,
-  manufacturers: Lookup<Manufacturer>,
-): RowOutcome {
+export function buildRow(record: string[], mapping: CompiledMapping, categories: Lookup<Category>, manufacturers: Lookup<Manufacturer>): RowOutcome {
   const cell = (field: PartImportField) => {
     const index = mapping.fields[field];
     return index === undefined ? '' : (record[index] ?? '').trim();
@@ -209,15 +210,10 @@ export async function importPartsCsv(
   const skipThrough = options.resumeFrom?.afterRecord ?? 0;
   const { head, stream } = await peekStream(source);
   const delimiter = inspectCsvStart(head);
-  const [categories, manufacturers] = await Promise.all([
-    deps.catalog.listCategories().then(lookup),
-    deps.catalog.listManufacturers().then(lookup),
-  ]);
+  const [categories, manufacturers] = await Promise.all([deps.catalog.listCategories().then(lookup), deps.catalog.listManufacturers().then(lookup)]);
 
   const resumed = options.resumeFrom?.result;
-  const result: CsvImportResult = resumed
-    ? { ...resumed, errors: [...resumed.errors] }
-    : { totalRecords: 0, successCount: 0, errorCount: 0, errors: [] };
+  const result: CsvImportResult = resumed ? { ...resumed, errors: [...resumed.errors] } : { totalRecords: 0, successCount: 0, errorCount: 0, errors: [] };
   const fail = (row: number, error: string) => {
     result.errorCount++;
     if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push({ row, error });

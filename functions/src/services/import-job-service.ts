@@ -30,11 +30,7 @@ export interface ImportJobDeps {
 }
 
 /** Creates a queued job over a staged CSV and hands it to the runner. */
-export async function startImportJob(
-  deps: ImportJobDeps & { jobs: JobRunner },
-  key: string,
-  columnMapping: ColumnMapping,
-): Promise<ImportJob> {
+export async function startImportJob(deps: ImportJobDeps & { jobs: JobRunner }, key: string, columnMapping: ColumnMapping): Promise<ImportJob> {
   if (!CSV_STAGING_KEY.test(key)) throw new ValidationError('Unknown upload key');
   const head = await deps.blobs.head('staging', key);
   if (!head) throw new ValidationError('The uploaded CSV file was not found; upload it again');
@@ -74,8 +70,17 @@ export async function readImportJob(deps: ImportJobDeps & { jobs?: JobRunner }, 
   const resumes = job.resumeCount ?? 0;
   if (deps.jobs?.resumeImport && resumes < MAX_IMPORT_RESUMES) {
     try {
-      const handed = await deps.imports.updateImportJob(jobId, { resumeCount: resumes + 1, updatedAt: at }, { state: ['queued', 'running'], updatedAt: job.updatedAt ?? null });
-      deps.logger.warn('import.job_resumed_after_stall', { jobId, state: job.state, lastWrite: job.updatedAt ?? job.createdAt, resumeAfterRecord: job.resumeAfterRecord ?? 0 });
+      const handed = await deps.imports.updateImportJob(
+        jobId,
+        { resumeCount: resumes + 1, updatedAt: at },
+        { state: ['queued', 'running'], updatedAt: job.updatedAt ?? null },
+      );
+      deps.logger.warn('import.job_resumed_after_stall', {
+        jobId,
+        state: job.state,
+        lastWrite: job.updatedAt ?? job.createdAt,
+        resumeAfterRecord: job.resumeAfterRecord ?? 0,
+      });
       await deps.jobs.resumeImport(jobId);
       return handed;
     } catch (err) {

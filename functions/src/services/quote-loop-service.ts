@@ -141,9 +141,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
   }
 
   async function withLinks(attachments: Attachment[]): Promise<Attachment[]> {
-    return Promise.all(
-      attachments.map(async (a) => ({ ...a, url: await deps.blobs.presignGet('attachments', a.key, DOWNLOAD_URL_TTL_SECONDS, a.fileName) })),
-    );
+    return Promise.all(attachments.map(async (a) => ({ ...a, url: await deps.blobs.presignGet('attachments', a.key, DOWNLOAD_URL_TTL_SECONDS, a.fileName) })));
   }
 
   /** Builds the frozen version from the reseller's input: every line checked, every total computed here. */
@@ -164,14 +162,17 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         fail(`lines.${i}.quantity`, `The quantity must be at least the minimum order quantity (${line.minimumOrderQuantity})`);
       }
     });
-    for (const item of quote.items) if (!seen.has(item.id)) fail('lines', `Line ${item.id} (${lineIdentity(item).partNumber || lineIdentity(item).name}) needs a price or a reason why it cannot be supplied`);
+    for (const item of quote.items)
+      if (!seen.has(item.id))
+        fail('lines', `Line ${item.id} (${lineIdentity(item).partNumber || lineIdentity(item).name}) needs a price or a reason why it cannot be supplied`);
 
     const altIds = [...new Set(input.lines.flatMap((l) => (l.status === 'offered' && l.alternative ? [l.alternative.partId] : [])))];
     const alternatives = new Map((altIds.length ? await deps.catalog.getParts(altIds) : []).map((p) => [p.id, p]));
     input.lines.forEach((line, i) => {
       if (line.status !== 'offered' || !line.alternative) return;
       if (!alternatives.has(line.alternative.partId)) fail(`lines.${i}.alternative.partId`, `Part ${line.alternative.partId} not found`);
-      else if (items.get(line.itemId)?.part?.id === line.alternative.partId) fail(`lines.${i}.alternative.partId`, 'Choose a different part as the alternative');
+      else if (items.get(line.itemId)?.part?.id === line.alternative.partId)
+        fail(`lines.${i}.alternative.partId`, 'Choose a different part as the alternative');
     });
     if (issues.length > 0) throw new ValidationError(issues[0]!.message, issues);
 
@@ -225,12 +226,26 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
     };
   }
 
-  async function storeMessage(user: Actor, read: QuoteRequest, body: string, attachments: Attachment[]): Promise<{ quote: QuoteRequest; message: QuoteMessage }> {
+  async function storeMessage(
+    user: Actor,
+    read: QuoteRequest,
+    body: string,
+    attachments: Attachment[],
+  ): Promise<{ quote: QuoteRequest; message: QuoteMessage }> {
     const from = user.isAdmin ? 'reseller' : 'buyer';
     let quote = read;
     for (let attempt = 1; ; attempt++) {
       if ((quote.messageCount ?? 0) >= MAX_QUOTE_MESSAGES) throw new ConflictError(`This conversation already holds ${MAX_QUOTE_MESSAGES} messages`);
-      const message: QuoteMessage = { id: randomUUID(), quoteId: quote.id, seq: (quote.messageCount ?? 0) + 1, at: now().toISOString(), by: user.username, from, body, attachments };
+      const message: QuoteMessage = {
+        id: randomUUID(),
+        quoteId: quote.id,
+        seq: (quote.messageCount ?? 0) + 1,
+        at: now().toISOString(),
+        by: user.username,
+        from,
+        body,
+        attachments,
+      };
       // A message passes the turn to the other side; after an accepted offer the reseller's notes wait for nobody.
       const waitingFor: WaitingFor | null = from === 'buyer' ? 'reseller' : quote.offer?.state === 'accepted' ? null : 'buyer';
       const write: QuoteEventWrite = {
@@ -299,14 +314,16 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         const line = lines.get(c.itemId);
         if (!line) issues.push({ path: `lines.${i}.itemId`, message: `Line ${c.itemId} is not part of this offer` });
         else if (choices.has(c.itemId)) issues.push({ path: `lines.${i}.itemId`, message: `Line ${c.itemId} is answered twice` });
-        else if (line.status === 'cannot_supply' && c.choice !== 'declined') issues.push({ path: `lines.${i}.choice`, message: `Line ${c.itemId} cannot be supplied` });
+        else if (line.status === 'cannot_supply' && c.choice !== 'declined')
+          issues.push({ path: `lines.${i}.choice`, message: `Line ${c.itemId} cannot be supplied` });
         else if (c.choice === 'alternative' && !(line.status === 'offered' && line.alternative)) {
           issues.push({ path: `lines.${i}.choice`, message: `Line ${c.itemId} has no alternative to choose` });
         }
         choices.set(c.itemId, c.choice);
       });
       for (const line of offer.lines) {
-        if (line.status === 'offered' && !choices.has(line.itemId)) issues.push({ path: 'lines', message: `Choose whether to accept line ${line.itemId} (${line.partNumber})` });
+        if (line.status === 'offered' && !choices.has(line.itemId))
+          issues.push({ path: 'lines', message: `Choose whether to accept line ${line.itemId} (${line.partNumber})` });
       }
       if (issues.length > 0) throw new ValidationError(issues[0]!.message, issues);
       const answers = offer.lines.map((l) => ({ itemId: l.itemId, choice: choices.get(l.itemId) ?? ('declined' as const) }));

@@ -55,19 +55,25 @@ export const quoteMails = {
   offerSent(site: SiteSettings, quote: QuoteRequest, offer: Offer): OutboxMail[] {
     const revised = offer.version > 1;
     return [
-      mail('quote.offer_sent', quote, quote.customerEmail, `${revised ? 'Revised offer' : 'Your offer'} for quote request #${quote.id} (version ${offer.version})`, [
-        `Hello ${quote.customerName},`,
-        '',
-        `${revised ? `Here is version ${offer.version} of our offer` : 'Here is our offer'} for your quote request #${quote.id}, valid until ${offer.validUntil}.`,
-        '',
-        ...offerLines(offer),
-        '',
-        `Total: ${formatCents(offer.totalCents)}`,
-        offer.message ? `\n${offer.message}` : undefined,
-        '',
-        hasAccount(quote) ? `Accept it, line by line if you like, or ask for changes: ${buyerLink(site, quote)}` : `Reply to ${site.email} to accept it.`,
-        ...signature(site),
-      ]),
+      mail(
+        'quote.offer_sent',
+        quote,
+        quote.customerEmail,
+        `${revised ? 'Revised offer' : 'Your offer'} for quote request #${quote.id} (version ${offer.version})`,
+        [
+          `Hello ${quote.customerName},`,
+          '',
+          `${revised ? `Here is version ${offer.version} of our offer` : 'Here is our offer'} for your quote request #${quote.id}, valid until ${offer.validUntil}.`,
+          '',
+          ...offerLines(offer),
+          '',
+          `Total: ${formatCents(offer.totalCents)}`,
+          offer.message ? `\n${offer.message}` : undefined,
+          '',
+          hasAccount(quote) ? `Accept it, line by line if you like, or ask for changes: ${buyerLink(site, quote)}` : `Reply to ${site.email} to accept it.`,
+          ...signature(site),
+        ],
+      ),
       mail('quote.offer_sent', quote, site.quotesEmail, `Offer version ${offer.version} sent for quote request #${quote.id}`, [
         `${offer.sentBy} sent version ${offer.version} (${formatCents(offer.totalCents)}, valid until ${offer.validUntil}) to ${quote.customerName} <${quote.customerEmail}>.`,
         '',
@@ -124,7 +130,9 @@ export const quoteMails = {
   },
 
   newMessage(site: SiteSettings, quote: QuoteRequest, message: QuoteMessage): OutboxMail[] {
-    const files = message.attachments.length ? `\n(${message.attachments.length} ${message.attachments.length === 1 ? 'attachment' : 'attachments'})` : undefined;
+    const files = message.attachments.length
+      ? `\n(${message.attachments.length} ${message.attachments.length === 1 ? 'attachment' : 'attachments'})`
+      : undefined;
     if (message.from === 'buyer') {
       return [
         mail('quote.message', quote, site.quotesEmail, `New message on quote request #${quote.id} from ${quote.customerName}`, [

@@ -32,7 +32,10 @@ export function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest;
   doc.setFont('helvetica', 'bold').setFontSize(16).text(site.companyName, MARGIN, 50);
   doc.setFont('helvetica', 'normal').setFontSize(9);
   [...site.addressLines, site.phone, site.email].forEach((line, i) => doc.text(line, MARGIN, 66 + i * 12));
-  doc.setFont('helvetica', 'bold').setFontSize(14).text('Quotation', width - MARGIN, 50, { align: 'right' });
+  doc
+    .setFont('helvetica', 'bold')
+    .setFontSize(14)
+    .text('Quotation', width - MARGIN, 50, { align: 'right' });
   doc.setFont('helvetica', 'normal').setFontSize(9);
   const meta = [
     `Quote request #${quote.id}`,
@@ -54,7 +57,13 @@ export function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest;
   const body: (string | { content: string; colSpan: number; styles: Record<string, unknown> })[][] = [];
   for (const line of offer.lines) {
     if (line.status === 'cannot_supply') {
-      body.push([String(line.itemId), line.partNumber, line.name, String(line.requestedQuantity), { content: `Cannot supply: ${line.reason}`, colSpan: 5, styles: { fontStyle: 'italic' } }]);
+      body.push([
+        String(line.itemId),
+        line.partNumber,
+        line.name,
+        String(line.requestedQuantity),
+        { content: `Cannot supply: ${line.reason}`, colSpan: 5, styles: { fontStyle: 'italic' } },
+      ]);
       continue;
     }
     const breaks = line.priceBreaks.map((b) => `${b.minQuantity}+: ${formatCents(b.unitPriceCents)}`).join('\n');
@@ -97,32 +106,49 @@ export function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest;
       y = 50;
     }
   };
-  doc.setFont('helvetica', 'bold').setFontSize(11).text(`Total: ${formatCents(offer.totalCents)}`, width - MARGIN, y, { align: 'right' });
+  doc
+    .setFont('helvetica', 'bold')
+    .setFontSize(11)
+    .text(`Total: ${formatCents(offer.totalCents)}`, width - MARGIN, y, { align: 'right' });
   if (offer.response?.kind === 'accepted' && offer.response.acceptedTotalCents !== undefined) {
     y += 16;
     doc.text(`Accepted total: ${formatCents(offer.response.acceptedTotalCents)}`, width - MARGIN, y, { align: 'right' });
   }
-  doc.setFont('helvetica', 'normal').setFontSize(8).text('US dollars, excluding taxes and shipping', width - MARGIN, y + 12, { align: 'right' });
+  doc
+    .setFont('helvetica', 'normal')
+    .setFontSize(8)
+    .text('US dollars, excluding taxes and shipping', width - MARGIN, y + 12, { align: 'right' });
   y += 32;
 
   if (offer.message) {
     const text = doc.setFontSize(9).splitTextToSize(offer.message, width - 2 * MARGIN) as string[];
     ensureRoom(20 + text.length * 11);
     doc.setFont('helvetica', 'bold').setFontSize(10).text('Message', MARGIN, y);
-    doc.setFont('helvetica', 'normal').setFontSize(9).text(text, MARGIN, y + 14);
+    doc
+      .setFont('helvetica', 'normal')
+      .setFontSize(9)
+      .text(text, MARGIN, y + 14);
     y += 24 + text.length * 11;
   }
 
   const terms = site.quoteTerms.flatMap((t) => doc.setFontSize(8).splitTextToSize(`- ${t}`, width - 2 * MARGIN) as string[]);
   ensureRoom(20 + terms.length * 10);
   doc.setFont('helvetica', 'bold').setFontSize(10).text('Terms', MARGIN, y);
-  doc.setFont('helvetica', 'normal').setFontSize(8).text(terms, MARGIN, y + 14);
+  doc
+    .setFont('helvetica', 'normal')
+    .setFontSize(8)
+    .text(terms, MARGIN, y + 14);
 
   const pages = doc.getNumberOfPages();
   for (let p = 1; p <= pages; p++) {
     doc.setPage(p);
     doc.setFontSize(8).setTextColor(120);
-    doc.text(`${site.companyName} - quote request #${quote.id}, version ${offer.version} - page ${p} of ${pages}`, width / 2, doc.internal.pageSize.getHeight() - 24, { align: 'center' });
+    doc.text(
+      `${site.companyName} - quote request #${quote.id}, version ${offer.version} - page ${p} of ${pages}`,
+      width / 2,
+      doc.internal.pageSize.getHeight() - 24,
+      { align: 'center' },
+    );
   }
   return Buffer.from(doc.output('arraybuffer'));
 }

@@ -4,8 +4,7 @@ import { generateSitemaps, SITEMAP_MAX_URLS } from './sitemaps';
 
 /** A catalogue of `count` parts in pages of 1000, as scanParts serves them. */
 function fakeCatalog(count: number) {
-  const part = (i: number) =>
-    ({ id: i, slug: `part-${i}&co`, updatedAt: new Date(Date.UTC(2026, 0, 1 + (i % 300))).toISOString() }) as unknown as StoredPart;
+  const part = (i: number) => ({ id: i, slug: `part-${i}&co`, updatedAt: new Date(Date.UTC(2026, 0, 1 + (i % 300))).toISOString() }) as unknown as StoredPart;
   return {
     listCategories: () => Promise.resolve([{ id: 1, name: 'Valves', slug: 'valves' }]),
     listManufacturers: () => Promise.resolve([{ id: 1, name: 'Acme', slug: 'acme' }]),
@@ -56,7 +55,12 @@ describe('generateSitemaps', () => {
 
   test('the index is written last', async () => {
     const order: string[] = [];
-    await generateSitemaps({ catalog: fakeCatalog(10), siteUrl: 'https://p.example', writer: { write: (name) => Promise.resolve(void order.push(name)) }, shardSize: 5 });
+    await generateSitemaps({
+      catalog: fakeCatalog(10),
+      siteUrl: 'https://p.example',
+      writer: { write: (name) => Promise.resolve(void order.push(name)) },
+      shardSize: 5,
+    });
     // 8 pages, a category, a manufacturer and 10 parts: 4 shards of 5.
     expect(order).toEqual(['sitemaps/1.xml', 'sitemaps/2.xml', 'sitemaps/3.xml', 'sitemaps/4.xml', 'sitemap.xml']);
   });

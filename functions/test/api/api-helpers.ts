@@ -10,7 +10,11 @@ export interface Api {
   deps: TestDeps;
   app: App;
   /** Sends a request; `json` sets the body and the JSON content type. */
-  call(method: string, path: string, options?: { cookie?: string; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    options?: { cookie?: string; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** Registers a customer and returns their session cookie and user. */
   customer(): Promise<{ cookie: string; username: string; id: number }>;
   /** Seeds an administrator and returns their session cookie. */

@@ -64,10 +64,7 @@ describe('POST /api/auth/register', () => {
       'Content-Type must be application/json',
     );
     await expectRejected(api.call('POST', '/api/auth/register', { body: 'x' }), 415);
-    await expectRejected(
-      api.call('POST', '/api/auth/register', { json: { username: 'abcd', password: 'secret1', name: 'x'.repeat(300_000) } }),
-      413,
-    );
+    await expectRejected(api.call('POST', '/api/auth/register', { json: { username: 'abcd', password: 'secret1', name: 'x'.repeat(300_000) } }), 413);
   });
 });
 
@@ -105,7 +102,11 @@ describe('POST /api/auth/login, GET /api/auth/me, POST /api/auth/logout', () => 
   test('login validation messages', async () => {
     await expectRejected(api.call('POST', '/api/auth/login', { json: { username: 'ab', password: 'secret1' } }), 400, 'Username must be at least 3 characters');
     await expectRejected(api.call('POST', '/api/auth/login', { json: { username: 'abc', password: '123' } }), 400, 'Password must be at least 6 characters');
-    await expectRejected(api.call('POST', '/api/auth/login', { body: '{', headers: { 'content-type': 'application/json' } }), 400, 'Malformed JSON in request body');
+    await expectRejected(
+      api.call('POST', '/api/auth/login', { body: '{', headers: { 'content-type': 'application/json' } }),
+      400,
+      'Malformed JSON in request body',
+    );
   });
 
   test('/me is 401 for guests, for tampered and for foreign-key tokens', async () => {
@@ -132,9 +133,10 @@ describe('security events', () => {
   test('a failed admin login is logged as a structured security event', async () => {
     const username = unique('boss');
     await api.deps.users.upsertAdmin({ username, isAdmin: true, passwordHash: await hashPassword('admin123') });
-    await expectRejected(api.call('POST', '/api/auth/login', { json: { username, password: 'not-it!' }, headers: { 'cloudfront-viewer-address': '[2001:db8::9]:443' } }), 401);
-    expect(logLines).toContainEqual(
-      expect.objectContaining({ level: 'warn', event: 'security.admin_login_failed', username, clientAddress: '2001:db8::9' }),
+    await expectRejected(
+      api.call('POST', '/api/auth/login', { json: { username, password: 'not-it!' }, headers: { 'cloudfront-viewer-address': '[2001:db8::9]:443' } }),
+      401,
     );
+    expect(logLines).toContainEqual(expect.objectContaining({ level: 'warn', event: 'security.admin_login_failed', username, clientAddress: '2001:db8::9' }));
   });
 });

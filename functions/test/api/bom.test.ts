@@ -13,8 +13,12 @@ beforeAll(async () => {
   api = await createApi();
   const { category, manufacturer } = await createCatalogFixture(api.deps.catalog);
   parts = [
-    await api.deps.catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, partNumber: 'BOM-LM317T', name: 'Voltage regulator' })),
-    await api.deps.catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, partNumber: 'BOM-BAV99', name: 'Switching diode' })),
+    await api.deps.catalog.createPart(
+      buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, partNumber: 'BOM-LM317T', name: 'Voltage regulator' }),
+    ),
+    await api.deps.catalog.createPart(
+      buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, partNumber: 'BOM-BAV99', name: 'Switching diode' }),
+    ),
   ];
   await api.deps.searchSync.partsChanged(parts.map((p) => p.id));
 });
@@ -84,19 +88,35 @@ describe('reading a list', () => {
   test('malformed and oversized lists get a clear 4xx', async () => {
     await expectRejected(parseFile('bom.csv', ''), 400, 'The list is empty');
     await expectRejected(parseFile('bom.csv', Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10])), 400, 'The file is not a CSV, TSV or XLSX list');
-    await expectRejected(parseFile('bom.xlsx', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 7)])), 400, 'The file could not be read as an Excel workbook; save it as .xlsx or CSV');
-    await expectRejected(parseFile('bom.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(100)])), 400, 'Old .xls workbooks are not read; save the sheet as .xlsx or CSV');
+    await expectRejected(
+      parseFile('bom.xlsx', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 7)])),
+      400,
+      'The file could not be read as an Excel workbook; save it as .xlsx or CSV',
+    );
+    await expectRejected(
+      parseFile('bom.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(100)])),
+      400,
+      'Old .xls workbooks are not read; save the sheet as .xlsx or CSV',
+    );
     const bomb = buildXlsx([['Part Number'], ['X-1']], { 'xl/worksheets/sheet9.xml': strToU8(' '.repeat(45 * 1024 * 1024)) });
     expect(bomb.length).toBeLessThan(200 * 1024);
     await expectRejected(parseFile('bomb.xlsx', bomb), 400, 'The workbook unpacks to more than 40 MB; save the parts list alone as .xlsx or CSV');
     await expectRejected(parseFile('big.csv', `Part Number\n${'X-1\n'.repeat(2001)}`), 400, 'The list has more than 2,000 lines; split it into smaller lists');
     await expectRejected(parseFile('wide.csv', `${Array.from({ length: 51 }, (_, i) => `c${i}`).join(',')}\n`), 400, 'The list has more than 50 columns');
-    await expectRejected(parseFile('long.csv', `Part Number,Description\nX-1,${'d'.repeat(1001)}\n`), 400, 'Row 2, column 2: a cell is longer than 1,000 characters');
+    await expectRejected(
+      parseFile('long.csv', `Part Number,Description\nX-1,${'d'.repeat(1001)}\n`),
+      400,
+      'Row 2, column 2: a cell is longer than 1,000 characters',
+    );
     await expectRejected(parseFile('huge.csv', `Part Number\n${'X'.repeat(2 * 1024 * 1024)}\n`), 413);
     await expectRejected(api.call('POST', '/api/bom/parse', { body: fileForm('bom.csv', 'a,b', 'other') }), 400, 'Choose a CSV, TSV or XLSX file');
     await expectRejected(api.call('POST', '/api/bom/parse', { body: 'x', headers: { 'content-type': 'text/plain' } }), 415);
     await expectRejected(parsePaste(''), 400, 'Paste your list first');
-    await expectRejected(api.call('POST', '/api/bom/parse', { body: '{"text":', headers: { 'content-type': 'application/json' } }), 400, 'Malformed JSON in request body');
+    await expectRejected(
+      api.call('POST', '/api/bom/parse', { body: '{"text":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'Malformed JSON in request body',
+    );
   });
 });
 
@@ -104,7 +124,12 @@ describe('matching', () => {
   const match = (lines: unknown) => api.call('POST', '/api/bom/match', { json: { lines } });
 
   test('each line gets its confidence and candidates, without an account', async () => {
-    const res = await match([{ partNumber: 'BOM-LM317T' }, { partNumber: 'bom bav99' }, { partNumber: 'BOM-BAV99/TR' }, { partNumber: 'NOT-IN-CATALOGUE', manufacturer: 'Acme' }]);
+    const res = await match([
+      { partNumber: 'BOM-LM317T' },
+      { partNumber: 'bom bav99' },
+      { partNumber: 'BOM-BAV99/TR' },
+      { partNumber: 'NOT-IN-CATALOGUE', manufacturer: 'Acme' },
+    ]);
     expect(res.status).toBe(200);
     const body = (await res.json()) as BomMatchResponse;
     expect(body.lines.map((l) => [l.confidence, l.candidates.map((c) => [c.id, c.via])])).toEqual([

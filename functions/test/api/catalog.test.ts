@@ -70,19 +70,30 @@ describe('categories', () => {
 
   test('duplicate slug is 409; unknown parent 400; a category cannot become its own ancestor', async () => {
     await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ slug: fixture.category.slug }) }), 409);
-    await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ parentId: 999_999 }) }), 400, 'Parent category not found');
+    await expectRejected(
+      api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ parentId: 999_999 }) }),
+      400,
+      'Parent category not found',
+    );
     const root = await api.deps.catalog.createCategory(buildCategoryInput());
     const child = await api.deps.catalog.createCategory(buildCategoryInput({ parentId: root.id }));
     const grandchild = await api.deps.catalog.createCategory(buildCategoryInput({ parentId: child.id }));
     const asRoot = { name: root.name, slug: root.slug };
-    await expectRejected(api.call('PUT', `/api/categories/${root.id}`, { cookie: admin, json: { ...asRoot, parentId: root.id } }), 400, 'A category cannot be its own parent');
+    await expectRejected(
+      api.call('PUT', `/api/categories/${root.id}`, { cookie: admin, json: { ...asRoot, parentId: root.id } }),
+      400,
+      'A category cannot be its own parent',
+    );
     await expectRejected(
       api.call('PUT', `/api/categories/${root.id}`, { cookie: admin, json: { ...asRoot, parentId: grandchild.id } }),
       400,
       'A category cannot be placed under one of its own subcategories',
     );
     expect((await api.deps.catalog.getCategory(root.id))?.parentId ?? null).toBeNull();
-    const moved = await api.call('PUT', `/api/categories/${grandchild.id}`, { cookie: admin, json: { name: grandchild.name, slug: grandchild.slug, parentId: root.id } });
+    const moved = await api.call('PUT', `/api/categories/${grandchild.id}`, {
+      cookie: admin,
+      json: { name: grandchild.name, slug: grandchild.slug, parentId: root.id },
+    });
     expect(await moved.json()).toMatchObject({ id: grandchild.id, parentId: root.id });
   });
 
@@ -106,7 +117,11 @@ describe('categories', () => {
     await expectRejected(api.call('PUT', '/api/categories/abc', { cookie: admin, json: buildCategoryInput() }), 400);
     await expectRejected(api.call('PUT', '/api/categories/-1', { cookie: admin, json: buildCategoryInput() }), 400);
     await expectRejected(api.call('PUT', '/api/categories/1.5', { cookie: admin, json: buildCategoryInput() }), 400);
-    await expectRejected(api.call('POST', '/api/categories', { cookie: admin, body: '{"name":', headers: { 'content-type': 'application/json' } }), 400, 'Malformed JSON in request body');
+    await expectRejected(
+      api.call('POST', '/api/categories', { cookie: admin, body: '{"name":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'Malformed JSON in request body',
+    );
     await expectRejected(api.call('POST', '/api/categories', { cookie: admin, body: 'name=x', headers: { 'content-type': 'text/plain' } }), 415);
   });
 });
@@ -118,7 +133,11 @@ describe('manufacturers', () => {
     expect(await (await api.call('GET', `/api/manufacturers/${fixture.manufacturer.slug}`)).json()).toMatchObject({ id: fixture.manufacturer.id });
     await expectRejected(api.call('GET', '/api/manufacturers/nobody-makes-this'), 404, 'Manufacturer not found');
     await expectRejected(api.call('POST', '/api/manufacturers', { cookie: admin, json: buildManufacturerInput({ slug: fixture.manufacturer.slug }) }), 409);
-    await expectRejected(api.call('POST', '/api/manufacturers', { cookie: admin, json: { ...buildManufacturerInput(), logo: 'javascript:alert(1)' } }), 400, 'Enter a valid URL');
+    await expectRejected(
+      api.call('POST', '/api/manufacturers', { cookie: admin, json: { ...buildManufacturerInput(), logo: 'javascript:alert(1)' } }),
+      400,
+      'Enter a valid URL',
+    );
     await expectRejected(api.call('PUT', '/api/manufacturers/424242', { cookie: admin, json: buildManufacturerInput() }), 404, 'Manufacturer not found');
     await expectRejected(api.call('POST', '/api/manufacturers', { cookie: admin, json: {} }), 400);
   });
@@ -233,12 +252,13 @@ describe('one owner per rule: the same refusal reads the same wherever it is rai
     const existing = await api.deps.catalog.createPart(partBody());
     const slugClash = await expectRejected(api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), slug: existing.slug } }), 409);
     expect(slugClash.issues).toEqual([{ path: 'slug', message: slugClash.message }]);
-    const numberClash = await expectRejected(
-      api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), partNumber: existing.partNumber } }),
-      409,
-    );
+    const numberClash = await expectRejected(api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), partNumber: existing.partNumber } }), 409);
     expect(numberClash.issues).toEqual([{ path: 'partNumber', message: numberClash.message }]);
-    const noCategory = await expectRejected(api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), categoryId: 555_555 } }), 400, 'Category not found');
+    const noCategory = await expectRejected(
+      api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), categoryId: 555_555 } }),
+      400,
+      'Category not found',
+    );
     expect(noCategory.issues).toEqual([{ path: 'categoryId', message: 'Category not found' }]);
     const noMaker = await expectRejected(
       api.call('PUT', `/api/parts/${existing.id}`, { cookie: admin, json: { ...partBody(), slug: existing.slug, manufacturerId: 555_555 } }),
@@ -247,9 +267,16 @@ describe('one owner per rule: the same refusal reads the same wherever it is rai
     );
     expect(noMaker.issues).toEqual([{ path: 'manufacturerId', message: 'Manufacturer not found' }]);
 
-    const categoryClash = await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ slug: fixture.category.slug }) }), 409);
+    const categoryClash = await expectRejected(
+      api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ slug: fixture.category.slug }) }),
+      409,
+    );
     expect(categoryClash.issues).toEqual([{ path: 'slug', message: categoryClash.message }]);
-    const noParent = await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ parentId: 999_999 }) }), 400, 'Parent category not found');
+    const noParent = await expectRejected(
+      api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ parentId: 999_999 }) }),
+      400,
+      'Parent category not found',
+    );
     expect(noParent.issues).toEqual([{ path: 'parentId', message: 'Parent category not found' }]);
     const makerClash = await expectRejected(
       api.call('POST', '/api/manufacturers', { cookie: admin, json: buildManufacturerInput({ slug: fixture.manufacturer.slug }) }),

@@ -85,7 +85,11 @@ describe('POST /api/parts/import-csv/preview', () => {
     const noFile = new FormData();
     noFile.append('other', 'x');
     await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, body: noFile }), 400, 'Choose a CSV file to upload');
-    await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, json: { csv: 'a,b' } }), 415, 'Content-Type must be multipart/form-data');
+    await expectRejected(
+      api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, json: { csv: 'a,b' } }),
+      415,
+      'Content-Type must be multipart/form-data',
+    );
     await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { body: csvForm('a,b\n1,2') }), 401);
     await expectRejected(api.call('POST', '/api/parts/import-csv/preview', { cookie: customer, body: csvForm('a,b\n1,2') }), 403);
   });
@@ -163,7 +167,11 @@ describe('POST /api/parts/import-csv', () => {
     });
     expect(res.status).toBe(200);
     const result = (await res.json()) as { successCount: number; errorCount: number; errors: { row: number; error: string }[] };
-    expect(result).toMatchObject({ successCount: 1, errorCount: 1, errors: [{ row: 3, error: expect.stringMatching(/^Could not read this row: Quote Not Closed/) }] });
+    expect(result).toMatchObject({
+      successCount: 1,
+      errorCount: 1,
+      errors: [{ row: 3, error: expect.stringMatching(/^Could not read this row: Quote Not Closed/) }],
+    });
   });
 
   test.each([
@@ -178,12 +186,20 @@ describe('POST /api/parts/import-csv', () => {
   });
 
   test('missing mapping or file, empty and binary files, roles', async () => {
-    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm('Name,Part No\nA,B\n') }), 400, 'Map both Part Name and Part Number');
+    await expectRejected(
+      api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm('Name,Part No\nA,B\n') }),
+      400,
+      'Map both Part Name and Part Number',
+    );
     const noFile = new FormData();
     noFile.append('columnMapping', JSON.stringify(MAPPING));
     await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: noFile }), 400, 'Choose a CSV file to upload');
     await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm('', MAPPING) }), 400, 'The CSV file is empty');
-    await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2]), MAPPING) }), 400, 'The file is not a text CSV file');
+    await expectRejected(
+      api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2]), MAPPING) }),
+      400,
+      'The file is not a text CSV file',
+    );
     await expectRejected(api.call('POST', '/api/parts/import-csv', { body: csvForm('a', MAPPING) }), 401);
     await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: customer, body: csvForm('a', MAPPING) }), 403);
     await expectRejected(api.call('POST', '/api/parts/import-csv', { cookie: admin, body: 'Name,Part No', headers: { 'content-type': 'text/csv' } }), 415);
@@ -232,23 +248,38 @@ describe('big files through S3: POST /api/uploads/csv, POST /api/imports, GET /a
   });
 
   test('a job over a staged non-CSV file ends failed with a message', async () => {
-    const presigned = (await (await api.call('POST', '/api/uploads/csv', { cookie: admin, json: { size: 6 } })).json()) as { key: string; url: string; headers: Record<string, string> };
+    const presigned = (await (await api.call('POST', '/api/uploads/csv', { cookie: admin, json: { size: 6 } })).json()) as {
+      key: string;
+      url: string;
+      headers: Record<string, string>;
+    };
     await fetch(presigned.url, { method: 'PUT', headers: presigned.headers, body: new Uint8Array([0, 1, 2, 3, 4, 5]) });
     const started = await api.call('POST', '/api/imports', { cookie: admin, json: { key: presigned.key, columnMapping: { a: 'name', b: 'partNumber' } } });
     const { id } = (await started.json()) as { id: string };
     await runner.whenIdle();
-    expect(await (await api.call('GET', `/api/imports/${id}`, { cookie: admin })).json()).toMatchObject({ state: 'failed', message: 'The file is not a text CSV file' });
+    expect(await (await api.call('GET', `/api/imports/${id}`, { cookie: admin })).json()).toMatchObject({
+      state: 'failed',
+      message: 'The file is not a text CSV file',
+    });
   });
 
   test('unknown keys, missing objects, bad mappings and unknown jobs', async () => {
     const mapping = { a: 'name', b: 'partNumber' };
-    await expectRejected(api.call('POST', '/api/imports', { cookie: admin, json: { key: 'uploads/1/../../etc/passwd', columnMapping: mapping } }), 400, 'Unknown upload key');
+    await expectRejected(
+      api.call('POST', '/api/imports', { cookie: admin, json: { key: 'uploads/1/../../etc/passwd', columnMapping: mapping } }),
+      400,
+      'Unknown upload key',
+    );
     await expectRejected(
       api.call('POST', '/api/imports', { cookie: admin, json: { key: 'imports/00000000-0000-0000-0000-000000000000.csv', columnMapping: mapping } }),
       400,
       'The uploaded CSV file was not found; upload it again',
     );
-    await expectRejected(api.call('POST', '/api/imports', { cookie: admin, json: { key: 'imports/x.csv', columnMapping: { a: 'name' } } }), 400, 'Map both Part Name and Part Number');
+    await expectRejected(
+      api.call('POST', '/api/imports', { cookie: admin, json: { key: 'imports/x.csv', columnMapping: { a: 'name' } } }),
+      400,
+      'Map both Part Name and Part Number',
+    );
     await expectRejected(api.call('POST', '/api/imports', { cookie: admin, json: {} }), 400);
     await expectRejected(api.call('POST', '/api/imports', { cookie: admin, body: '{', headers: { 'content-type': 'application/json' } }), 400);
     await expectRejected(api.call('POST', '/api/imports', { json: { key: 'imports/x.csv', columnMapping: mapping } }), 401);
@@ -325,7 +356,11 @@ describe('an import job whose worker is gone', () => {
     advance(15 * MINUTE); // 26 minutes after creation, 15 after the last progress
     expect(await read(job.id)).toMatchObject({ state: 'running', rowsDone: 500 });
     advance(2 * MINUTE);
-    expect(await read(job.id)).toMatchObject({ state: 'failed', rowsDone: 500, message: 'The import stopped before it finished. Upload the file again to retry.' });
+    expect(await read(job.id)).toMatchObject({
+      state: 'failed',
+      rowsDone: 500,
+      message: 'The import stopped before it finished. Upload the file again to retry.',
+    });
   });
 
   test('a worker that starts after its job was declared stalled imports nothing', async () => {

@@ -83,43 +83,47 @@ describe('resumable import jobs', () => {
     expect(await deps.imports.listUnfinishedImportJobs()).toEqual([]);
   });
 
-  test('after a crash in the middle of a batch, the resumed job writes the rest once and reports the already written rows as imported', { timeout: 180_000 }, async () => {
-    const prefix = unique('CRASH').toUpperCase();
-    baseline.set(prefix, await deps.catalog.countParts());
-    const file = await stageFile(prefix);
-    // What a kill -9 leaves: the first batch checkpointed, half of the second written, the job "running".
-    const crashing = createInProcessJobRunner({
-      ...deps,
-      catalog: {
-        ...deps.catalog,
-        upsertParts: async (rows) => {
-          if (rows.some((r) => r.partNumber === `${prefix}-600`)) {
-            await deps.catalog.upsertParts(rows.slice(0, 250));
-            throw new Error('killed');
-          }
-          return deps.catalog.upsertParts(rows);
+  test(
+    'after a crash in the middle of a batch, the resumed job writes the rest once and reports the already written rows as imported',
+    { timeout: 180_000 },
+    async () => {
+      const prefix = unique('CRASH').toUpperCase();
+      baseline.set(prefix, await deps.catalog.countParts());
+      const file = await stageFile(prefix);
+      // What a kill -9 leaves: the first batch checkpointed, half of the second written, the job "running".
+      const crashing = createInProcessJobRunner({
+        ...deps,
+        catalog: {
+          ...deps.catalog,
+          upsertParts: async (rows) => {
+            if (rows.some((r) => r.partNumber === `${prefix}-600`)) {
+              await deps.catalog.upsertParts(rows.slice(0, 250));
+              throw new Error('killed');
+            }
+            return deps.catalog.upsertParts(rows);
+          },
         },
-      },
-      imports: {
-        ...deps.imports,
-        // The crashed worker never writes "failed".
-        updateImportJob: async (...args: Parameters<TestDeps['imports']['updateImportJob']>) => {
-          if (args[1].state === 'failed') throw new Error('killed');
-          return deps.imports.updateImportJob(...args);
+        imports: {
+          ...deps.imports,
+          // The crashed worker never writes "failed".
+          updateImportJob: async (...args: Parameters<TestDeps['imports']['updateImportJob']>) => {
+            if (args[1].state === 'failed') throw new Error('killed');
+            return deps.imports.updateImportJob(...args);
+          },
         },
-      },
-    });
-    const job = await startImportJob({ ...deps, jobs: crashing }, file.key, mapping);
-    await crashing.whenIdle();
-    expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'running', resumeAfterRecord: 503, successCount: 500 });
-    expect(await partsWithPrefix(prefix)).toBe(500 + 250);
+      });
+      const job = await startImportJob({ ...deps, jobs: crashing }, file.key, mapping);
+      await crashing.whenIdle();
+      expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'running', resumeAfterRecord: 503, successCount: 500 });
+      expect(await partsWithPrefix(prefix)).toBe(500 + 250);
 
-    const restarted = createInProcessJobRunner(deps);
-    await restarted.resumeImport(job.id);
-    await restarted.whenIdle();
-    expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'completed', totalRecords: 1203, successCount: file.good, errorCount: file.bad });
-    expect(await partsWithPrefix(prefix)).toBe(file.good);
-  });
+      const restarted = createInProcessJobRunner(deps);
+      await restarted.resumeImport(job.id);
+      await restarted.whenIdle();
+      expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'completed', totalRecords: 1203, successCount: file.good, errorCount: file.bad });
+      expect(await partsWithPrefix(prefix)).toBe(file.good);
+    },
+  );
 
   test('two workers resuming one job at once: one takes it, the rows are imported once', { timeout: 180_000 }, async () => {
     const prefix = unique('TWICE').toUpperCase();

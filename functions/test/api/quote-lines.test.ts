@@ -35,7 +35,10 @@ const submit = (items: unknown[], extra: Record<string, unknown> = {}) =>
 const adminRead = async (id: number) => (await (await api.call('GET', `/api/quote-requests/${id}`, { cookie: admin.cookie })).json()) as QuoteRequest;
 
 async function upload(fileName: string, data: Buffer): Promise<string> {
-  const res = await api.call('POST', '/api/uploads/attachments', { cookie: user.cookie, json: { fileName, contentType: 'application/pdf', size: data.length } });
+  const res = await api.call('POST', '/api/uploads/attachments', {
+    cookie: user.cookie,
+    json: { fileName, contentType: 'application/pdf', size: data.length },
+  });
   expect(res.status).toBe(201);
   const signed = (await res.json()) as { key: string; url: string; headers: Record<string, string> };
   expect((await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: new Uint8Array(data) })).ok).toBe(true);
@@ -103,7 +106,10 @@ describe('free-text and richer quote lines', () => {
 
   test('line attachments are checked by content like request attachments and stored under the request', async () => {
     const drawing = await upload('pump drawing.pdf', PDF);
-    const res = await submit([{ partId: parts[0]!.id, quantity: 1, attachmentKeys: [drawing] }, { freeText: { partNumber: 'NO-FILE' }, quantity: 1 }]);
+    const res = await submit([
+      { partId: parts[0]!.id, quantity: 1, attachmentKeys: [drawing] },
+      { freeText: { partNumber: 'NO-FILE' }, quantity: 1 },
+    ]);
     expect(res.status).toBe(201);
     const created = (await res.json()) as QuoteRequest;
     const stored = await adminRead(created.id);
@@ -120,13 +126,23 @@ describe('free-text and richer quote lines', () => {
     await expectRejected(submit([{ partId: parts[0]!.id, quantity: 1, attachmentKeys: [spoofed] }]), 400, 'drawing.pdf is not a supported file type.');
     expect(await objectsUnder(spoofed)).toEqual([]);
     const good = await upload('a.pdf', PDF);
-    await expectRejected(submit([{ partId: parts[0]!.id, quantity: 1, attachmentKeys: [good] }], { attachmentKeys: [good] }), 400, 'The same attachment is listed twice');
     await expectRejected(
-      submit([{ partId: parts[0]!.id, quantity: 1, attachmentKeys: [`uploads/${user.id}/a`, `uploads/${user.id}/b`, `uploads/${user.id}/c`, `uploads/${user.id}/d`] }]),
+      submit([{ partId: parts[0]!.id, quantity: 1, attachmentKeys: [good] }], { attachmentKeys: [good] }),
+      400,
+      'The same attachment is listed twice',
+    );
+    await expectRejected(
+      submit([
+        { partId: parts[0]!.id, quantity: 1, attachmentKeys: [`uploads/${user.id}/a`, `uploads/${user.id}/b`, `uploads/${user.id}/c`, `uploads/${user.id}/d`] },
+      ]),
       400,
       'At most 3 attachments per line',
     );
-    const many = Array.from({ length: 7 }, (_, i) => ({ partId: parts[0]!.id, quantity: 1, attachmentKeys: [0, 1, 2].map((j) => `uploads/${user.id}/${i}-${j}`) }));
+    const many = Array.from({ length: 7 }, (_, i) => ({
+      partId: parts[0]!.id,
+      quantity: 1,
+      attachmentKeys: [0, 1, 2].map((j) => `uploads/${user.id}/${i}-${j}`),
+    }));
     await expectRejected(submit(many), 400, 'At most 20 line attachments in one quote request');
     expect(await api.deps.quotes.countQuoteRequests()).toBe(before);
     // The unclaimed good upload stays for a retry.

@@ -93,7 +93,16 @@ function buildOffer(overrides: Partial<OfferInput> = {}): OfferInput {
         minimumOrderQuantity: 5,
         note: 'Packed in tens',
       },
-      { itemId: 2, status: 'offered', quantity: 5, unitPriceCents: 4999, priceBreaks: [], leadTime: 30, minimumOrderQuantity: 1, alternative: { partId: parts[3]!.id, unitPriceCents: 4500, note: 'Same bore, newer series' } },
+      {
+        itemId: 2,
+        status: 'offered',
+        quantity: 5,
+        unitPriceCents: 4999,
+        priceBreaks: [],
+        leadTime: 30,
+        minimumOrderQuantity: 1,
+        alternative: { partId: parts[3]!.id, unitPriceCents: 4500, note: 'Same bore, newer series' },
+      },
       { itemId: 3, status: 'offered', quantity: 2, unitPriceCents: 10000, priceBreaks: [], leadTime: 'in_stock', minimumOrderQuantity: 1 },
     ],
     ...overrides,
@@ -125,7 +134,14 @@ describe('the offer', () => {
     expect(offer).toMatchObject({ quoteId: request.id, version: 1, sentBy: admin.username, state: 'open' });
     const [l1, l2, l3] = offer.lines;
     // 10 reaches the first break: 10 × $11.00.
-    expect(l1).toMatchObject({ status: 'offered', partNumber: parts[0]!.partNumber, requestedQuantity: 10, appliedUnitPriceCents: 1100, lineTotalCents: 11000, leadTime: 14 });
+    expect(l1).toMatchObject({
+      status: 'offered',
+      partNumber: parts[0]!.partNumber,
+      requestedQuantity: 10,
+      appliedUnitPriceCents: 1100,
+      lineTotalCents: 11000,
+      leadTime: 14,
+    });
     expect(l2).toMatchObject({ lineTotalCents: 24995, alternative: { partId: parts[3]!.id, partNumber: parts[3]!.partNumber, lineTotalCents: 22500 } });
     expect(l3).toMatchObject({ leadTime: 'in_stock', lineTotalCents: 20000 });
     expect(offer.totalCents).toBe(11000 + 24995 + 20000);
@@ -146,26 +162,59 @@ describe('the offer', () => {
     const send = (input: unknown) => api.call('POST', path, { cookie: admin.cookie, json: input });
     const base = buildOffer();
     const [line1, line2, line3] = base.lines as unknown as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
-    await expectRejected(send({ ...base, lines: [line1, line2] }), 400, 'Line 3 (' + parts[2]!.partNumber + ') needs a price or a reason why it cannot be supplied');
+    await expectRejected(
+      send({ ...base, lines: [line1, line2] }),
+      400,
+      'Line 3 (' + parts[2]!.partNumber + ') needs a price or a reason why it cannot be supplied',
+    );
     await expectRejected(send({ ...base, lines: [line1, line2, { ...line3, itemId: 9 }] }), 400, /Line 9 is not part of this quote request/);
     await expectRejected(send({ ...base, lines: [line1, line2, line3, line1] }), 400, /offered twice/);
-    await expectRejected(send({ ...base, lines: [{ ...line1, quantity: 4 }, line2, line3] }), 400, 'The quantity must be at least the minimum order quantity (5)');
+    await expectRejected(
+      send({ ...base, lines: [{ ...line1, quantity: 4 }, line2, line3] }),
+      400,
+      'The quantity must be at least the minimum order quantity (5)',
+    );
     await expectRejected(send({ ...base, lines: [{ ...line1, unitPriceCents: 12.5 }, line2, line3] }), 400, 'Prices are whole cents');
     await expectRejected(send({ ...base, lines: [{ ...line1, unitPriceCents: -1 }, line2, line3] }), 400, 'Price must be 0 or more');
     await expectRejected(
-      send({ ...base, lines: [{ ...line1, priceBreaks: [{ minQuantity: 50, unitPriceCents: 1 }, { minQuantity: 10, unitPriceCents: 2 }] }, line2, line3] }),
+      send({
+        ...base,
+        lines: [
+          {
+            ...line1,
+            priceBreaks: [
+              { minQuantity: 50, unitPriceCents: 1 },
+              { minQuantity: 10, unitPriceCents: 2 },
+            ],
+          },
+          line2,
+          line3,
+        ],
+      }),
       400,
       'Price break quantities must increase',
     );
     await expectRejected(send({ ...base, lines: [{ ...line1, leadTime: 0 }, line2, line3] }), 400);
-    await expectRejected(send({ ...base, lines: [line1, { ...line2, alternative: { partId: 999999, unitPriceCents: 1 } }, line3] }), 400, 'Part 999999 not found');
-    await expectRejected(send({ ...base, lines: [line1, { ...line2, alternative: { partId: parts[1]!.id, unitPriceCents: 1 } }, line3] }), 400, 'Choose a different part as the alternative');
+    await expectRejected(
+      send({ ...base, lines: [line1, { ...line2, alternative: { partId: 999999, unitPriceCents: 1 } }, line3] }),
+      400,
+      'Part 999999 not found',
+    );
+    await expectRejected(
+      send({ ...base, lines: [line1, { ...line2, alternative: { partId: parts[1]!.id, unitPriceCents: 1 } }, line3] }),
+      400,
+      'Choose a different part as the alternative',
+    );
     await expectRejected(send({ ...base, lines: [line1, line2, { itemId: 3, status: 'cannot_supply', reason: '' }] }), 400, 'Give a reason');
     await expectRejected(send({ ...base, validUntil: addDays(today(), -1) }), 400, 'The offer must be valid until today or later');
     await expectRejected(send({ ...base, validUntil: '2030-02-30' }), 400, 'Use a date that exists');
     await expectRejected(send({ ...base, validUntil: addDays(today(), 400) }), 400, /at most 366 days/);
     await expectRejected(send({ ...base, basedOnVersion: 3 }), 409, /Version 0 was sent in the meantime/);
-    await expectRejected(api.call('POST', path, { cookie: admin.cookie, body: '{"lines":', headers: { 'content-type': 'application/json' } }), 400, 'Malformed JSON in request body');
+    await expectRejected(
+      api.call('POST', path, { cookie: admin.cookie, body: '{"lines":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'Malformed JSON in request body',
+    );
     const detail = await json<QuoteRequestDetail>(api.call('GET', `/api/quote-requests/${request.id}`, { cookie: admin.cookie }), 200);
     expect(detail.offers).toEqual([]);
     expect(detail.offer).toBeUndefined();
@@ -176,7 +225,10 @@ describe('the offer', () => {
   test('a line the reseller cannot supply carries its reason and counts for nothing', async () => {
     const request = await submitRequest();
     const base = buildOffer();
-    const { offer } = await sendOffer(request.id, { ...base, lines: [base.lines[0]!, base.lines[1]!, { itemId: 3, status: 'cannot_supply', reason: 'Discontinued by the maker' }] });
+    const { offer } = await sendOffer(request.id, {
+      ...base,
+      lines: [base.lines[0]!, base.lines[1]!, { itemId: 3, status: 'cannot_supply', reason: 'Discontinued by the maker' }],
+    });
     expect(offer.lines[2]).toMatchObject({ status: 'cannot_supply', reason: 'Discontinued by the maker', partNumber: parts[2]!.partNumber });
     expect(offer.totalCents).toBe(11000 + 24995);
   });
@@ -187,14 +239,25 @@ describe('the offer', () => {
       api.call('POST', '/api/quote-requests', { cookie: buyer.cookie, json: { customerName: 'Ada Lovelace', customerEmail: 'ada@example.com', items } }),
       201,
     );
-    const lines = items.map((item, i) => ({ itemId: i + 1, status: 'offered' as const, quantity: item.quantity, unitPriceCents: 100, priceBreaks: [], leadTime: 7, minimumOrderQuantity: 1 }));
+    const lines = items.map((item, i) => ({
+      itemId: i + 1,
+      status: 'offered' as const,
+      quantity: item.quantity,
+      unitPriceCents: 100,
+      priceBreaks: [],
+      leadTime: 7,
+      minimumOrderQuantity: 1,
+    }));
     const { offer } = await sendOffer(request.id, { basedOnVersion: 0, validUntil: addDays(today(), 7), lines });
     expect(offer.totalCents).toBe(100 * ((130 * 131) / 2));
     const read = await json<OfferWithPrevious>(api.call('GET', `/api/quote-requests/${request.id}/offers/1`, { cookie: buyer.cookie }), 200);
     expect(read.offer.lines).toHaveLength(130);
     expect(read.offer.lines[129]).toMatchObject({ itemId: 130, partNumber: 'FT-130', name: 'Custom bracket 130', lineTotalCents: 13000 });
     const accepted = await json<{ quote: QuoteRequest }>(
-      api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, { cookie: buyer.cookie, json: { lines: lines.map((l) => ({ itemId: l.itemId, choice: 'offered' })) } }),
+      api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, {
+        cookie: buyer.cookie,
+        json: { lines: lines.map((l) => ({ itemId: l.itemId, choice: 'offered' })) },
+      }),
       200,
     );
     expect(accepted.quote.offer?.acceptedTotalCents).toBe(offer.totalCents);
@@ -207,9 +270,22 @@ describe('the buyer answers', () => {
     const request = await submitRequest();
     await sendOffer(request.id);
     const path = `/api/quote-requests/${request.id}/offers/1/accept`;
-    await expectRejected(api.call('POST', path, { cookie: buyer.cookie, json: { lines: [{ itemId: 1, choice: 'offered' }] } }), 400, /Choose whether to accept line 2/);
     await expectRejected(
-      api.call('POST', path, { cookie: buyer.cookie, json: { lines: [{ itemId: 1, choice: 'alternative' }, { itemId: 2, choice: 'offered' }, { itemId: 3, choice: 'offered' }] } }),
+      api.call('POST', path, { cookie: buyer.cookie, json: { lines: [{ itemId: 1, choice: 'offered' }] } }),
+      400,
+      /Choose whether to accept line 2/,
+    );
+    await expectRejected(
+      api.call('POST', path, {
+        cookie: buyer.cookie,
+        json: {
+          lines: [
+            { itemId: 1, choice: 'alternative' },
+            { itemId: 2, choice: 'offered' },
+            { itemId: 3, choice: 'offered' },
+          ],
+        },
+      }),
       400,
       'Line 1 has no alternative to choose',
     );
@@ -221,7 +297,16 @@ describe('the buyer answers', () => {
     await expectRejected(api.call('POST', path, { cookie: buyer.cookie, json: { lines: [{ itemId: 1, choice: 'maybe' }] } }), 400);
 
     const { quote, offer } = await json<{ quote: QuoteRequest; offer: Offer }>(
-      api.call('POST', path, { cookie: buyer.cookie, json: { lines: [{ itemId: 1, choice: 'offered' }, { itemId: 2, choice: 'alternative' }, { itemId: 3, choice: 'declined' }] } }),
+      api.call('POST', path, {
+        cookie: buyer.cookie,
+        json: {
+          lines: [
+            { itemId: 1, choice: 'offered' },
+            { itemId: 2, choice: 'alternative' },
+            { itemId: 3, choice: 'declined' },
+          ],
+        },
+      }),
       200,
     );
     expect(offer.response).toMatchObject({ kind: 'accepted', by: buyer.username, acceptedTotalCents: 11000 + 22500 });
@@ -231,8 +316,25 @@ describe('the buyer answers', () => {
     expect(quote.status).toBe('pending');
     expect(quote.history.at(-1)).toMatchObject({ event: 'offer_accepted', by: buyer.username, version: 1, note: '2 of 3 lines, $335.00' });
 
-    await expectRejected(api.call('POST', path, { cookie: buyer.cookie, json: { lines: [{ itemId: 1, choice: 'offered' }, { itemId: 2, choice: 'offered' }, { itemId: 3, choice: 'offered' }] } }), 409, 'This offer was already accepted');
-    await expectRejected(api.call('POST', `/api/quote-requests/${request.id}/offers`, { cookie: admin.cookie, json: buildOffer({ basedOnVersion: 1 }) }), 409, 'The buyer accepted version 1; it can no longer be revised');
+    await expectRejected(
+      api.call('POST', path, {
+        cookie: buyer.cookie,
+        json: {
+          lines: [
+            { itemId: 1, choice: 'offered' },
+            { itemId: 2, choice: 'offered' },
+            { itemId: 3, choice: 'offered' },
+          ],
+        },
+      }),
+      409,
+      'This offer was already accepted',
+    );
+    await expectRejected(
+      api.call('POST', `/api/quote-requests/${request.id}/offers`, { cookie: admin.cookie, json: buildOffer({ basedOnVersion: 1 }) }),
+      409,
+      'The buyer accepted version 1; it can no longer be revised',
+    );
 
     const stored = await json<OfferWithPrevious>(api.call('GET', `/api/quote-requests/${request.id}/offers/1`, { cookie: admin.cookie }), 200);
     expect(stored.offer.response?.lines).toEqual([
@@ -257,12 +359,18 @@ describe('the buyer answers', () => {
     const request = await submitRequest();
     await sendOffer(request.id);
     const asked = await json<QuoteRequest>(
-      api.call('POST', `/api/quote-requests/${request.id}/offers/1/revision-request`, { cookie: buyer.cookie, json: { message: 'Can you do better on line 2?' } }),
+      api.call('POST', `/api/quote-requests/${request.id}/offers/1/revision-request`, {
+        cookie: buyer.cookie,
+        json: { message: 'Can you do better on line 2?' },
+      }),
       200,
     );
     expect(asked).toMatchObject({ waitingFor: 'reseller', offer: { state: 'revision_requested' } });
     const base = buildOffer({ basedOnVersion: 1 });
-    const revised = { ...base, lines: [base.lines[0]!, { ...base.lines[1]!, unitPriceCents: 4599, leadTime: 21 } as OfferInput['lines'][number], base.lines[2]!] };
+    const revised = {
+      ...base,
+      lines: [base.lines[0]!, { ...base.lines[1]!, unitPriceCents: 4599, leadTime: 21 } as OfferInput['lines'][number], base.lines[2]!],
+    };
     const { offer } = await sendOffer(request.id, revised);
     expect(offer.version).toBe(2);
     const read = await json<OfferWithPrevious>(api.call('GET', `/api/quote-requests/${request.id}/offers/2`, { cookie: buyer.cookie }), 200);
@@ -300,7 +408,10 @@ describe('the buyer answers', () => {
       const cookie = sessionCookie(login);
       const longDate = new Date(`${validUntil}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
       await expectRejected(
-        api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, { cookie, json: { lines: [1, 2, 3].map((itemId) => ({ itemId, choice: 'offered' })) } }),
+        api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, {
+          cookie,
+          json: { lines: [1, 2, 3].map((itemId) => ({ itemId, choice: 'offered' })) },
+        }),
         409,
         `This offer expired on ${longDate} and can no longer be accepted. Ask for a revision to get a new offer.`,
       );
@@ -366,14 +477,22 @@ describe('messages', () => {
     form.append('body', 'Here is the drawing.');
     form.append('attachments', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'drawing.pdf');
     const first = await json<{ quote: QuoteRequest; message: QuoteMessage }>(api.call('POST', path, { cookie: buyer.cookie, body: form }), 201);
-    expect(first.message).toMatchObject({ from: 'buyer', by: buyer.username, body: 'Here is the drawing.', attachments: [{ fileName: 'drawing.pdf', contentType: 'application/pdf' }] });
+    expect(first.message).toMatchObject({
+      from: 'buyer',
+      by: buyer.username,
+      body: 'Here is the drawing.',
+      attachments: [{ fileName: 'drawing.pdf', contentType: 'application/pdf' }],
+    });
     expect(first.message.attachments[0]!.key.startsWith(`quotes/${request.id}/messages/`)).toBe(true);
     expect(first.message.attachments[0]!.url).toBeTruthy();
     expect(first.quote).toMatchObject({ waitingFor: 'reseller', messageCount: 1 });
 
     // A presigned upload, claimed into the thread.
     const presigned = await json<{ key: string; url: string }>(
-      api.call('POST', '/api/uploads/attachments', { cookie: admin.cookie, json: { fileName: 'datasheet.pdf', contentType: 'application/pdf', size: PDF.length } }),
+      api.call('POST', '/api/uploads/attachments', {
+        cookie: admin.cookie,
+        json: { fileName: 'datasheet.pdf', contentType: 'application/pdf', size: PDF.length },
+      }),
       201,
     );
     expect((await fetch(presigned.url, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/pdf' } })).ok).toBe(true);
@@ -406,10 +525,26 @@ describe('messages', () => {
     };
     await expectRejected(api.call('POST', path, { cookie: buyer.cookie, json: { body: '' } }), 400, 'Write a message');
     await expectRejected(api.call('POST', path, { cookie: buyer.cookie, json: { body: 'x'.repeat(5001) } }), 400);
-    await expectRejected(api.call('POST', path, { cookie: buyer.cookie, body: withFiles([{ name: 'virus.pdf', data: NOT_A_PDF }]) }), 400, 'virus.pdf is not a supported file type.');
-    await expectRejected(api.call('POST', path, { cookie: buyer.cookie, body: withFiles([{ name: 'huge.pdf', data: Buffer.concat([PDF, Buffer.alloc(5_242_880)]) }]) }), 400, 'huge.pdf exceeds the 5MB limit.');
-    await expectRejected(api.call('POST', path, { cookie: buyer.cookie, body: withFiles(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.pdf`, data: PDF }))) }), 400, 'At most 10 attachments');
-    await expectRejected(api.call('POST', path, { cookie: buyer.cookie, json: { body: 'Hi', attachmentKeys: ['uploads/999/x/y.pdf'] } }), 400, 'Attachment not found; upload it again');
+    await expectRejected(
+      api.call('POST', path, { cookie: buyer.cookie, body: withFiles([{ name: 'virus.pdf', data: NOT_A_PDF }]) }),
+      400,
+      'virus.pdf is not a supported file type.',
+    );
+    await expectRejected(
+      api.call('POST', path, { cookie: buyer.cookie, body: withFiles([{ name: 'huge.pdf', data: Buffer.concat([PDF, Buffer.alloc(5_242_880)]) }]) }),
+      400,
+      'huge.pdf exceeds the 5MB limit.',
+    );
+    await expectRejected(
+      api.call('POST', path, { cookie: buyer.cookie, body: withFiles(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.pdf`, data: PDF }))) }),
+      400,
+      'At most 10 attachments',
+    );
+    await expectRejected(
+      api.call('POST', path, { cookie: buyer.cookie, json: { body: 'Hi', attachmentKeys: ['uploads/999/x/y.pdf'] } }),
+      400,
+      'Attachment not found; upload it again',
+    );
     await expectRejected(api.call('POST', path, { cookie: buyer.cookie, body: 'hello', headers: { 'content-type': 'text/plain' } }), 415);
     await expectRejected(api.call('GET', `${path}?cursor=not-a-cursor`, { cookie: buyer.cookie }), 400, 'Invalid cursor');
     expect(await objectsUnder(`quotes/${request.id}/messages/`)).toEqual([]);
@@ -438,7 +573,10 @@ describe('the quote document', () => {
   test('downloads as a PDF whose text carries the company, lines, breaks, lead times, totals, validity and terms', async () => {
     const request = await submitRequest();
     const base = buildOffer();
-    await sendOffer(request.id, { ...base, lines: [base.lines[0]!, base.lines[1]!, { itemId: 3, status: 'cannot_supply', reason: 'Discontinued by the maker' }] });
+    await sendOffer(request.id, {
+      ...base,
+      lines: [base.lines[0]!, base.lines[1]!, { itemId: 3, status: 'cannot_supply', reason: 'Discontinued by the maker' }],
+    });
     const res = await api.call('GET', `/api/quote-requests/${request.id}/offers/1/pdf`, { cookie: buyer.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -468,7 +606,12 @@ describe('the quote document', () => {
     ]) {
       expect(flat).toContain(expected);
     }
-    const validUntil = new Date(`${base.validUntil}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const validUntil = new Date(`${base.validUntil}T00:00:00Z`).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     expect(flat).toContain(`Valid until: ${validUntil}`);
   });
 });
@@ -480,7 +623,13 @@ describe('mails in the outbox', () => {
     await sendOffer(request.id);
     await json(api.call('POST', `/api/quote-requests/${request.id}/messages`, { cookie: admin.cookie, json: { body: 'Any questions?' } }), 201);
     await json(api.call('POST', `/api/quote-requests/${request.id}/messages`, { cookie: buyer.cookie, json: { body: 'All clear.' } }), 201);
-    await json(api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, { cookie: buyer.cookie, json: { lines: [1, 2, 3].map((itemId) => ({ itemId, choice: 'offered' })) } }), 200);
+    await json(
+      api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, {
+        cookie: buyer.cookie,
+        json: { lines: [1, 2, 3].map((itemId) => ({ itemId, choice: 'offered' })) },
+      }),
+      200,
+    );
     const mails = (await outboxFor(request.id)).map((m) => [m.kind, m.to[0], m.subject]);
     expect(mails).toEqual(
       expect.arrayContaining([

@@ -103,7 +103,8 @@ describe('public submission (multipart)', () => {
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
 
-    const mine = ((await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { data: { id: number; status: string }[] }).data;
+    const mine = ((await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { data: { id: number; status: string }[] })
+      .data;
     expect(mine.find((q) => q.id === created.id)?.status).toBe('pending');
   });
 
@@ -158,14 +159,22 @@ describe('public submission (multipart)', () => {
     [{ items: JSON.stringify([{ partId: 'abc', quantity: 1 }]) }, /expected number/],
   ])('refuses %j', async (override, message) => {
     const before = await countQuotes();
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form({ ...validFields(), ...override }, [{ name: 'a.png', data: PNG }]) }), 400, message);
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form({ ...validFields(), ...override }, [{ name: 'a.png', data: PNG }]) }),
+      400,
+      message,
+    );
     expect(await countQuotes()).toBe(before);
   });
 
   test('missing items, a broken multipart body and an unsupported content type', async () => {
     const fields: Record<string, string> = validFields();
     delete fields.items;
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(fields) }), 400, 'Add at least one part to your quote request');
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(fields) }),
+      400,
+      'Add at least one part to your quote request',
+    );
     await expectRejected(
       api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: '--x\r\nbroken', headers: { 'content-type': 'multipart/form-data; boundary=x' } }),
       400,
@@ -180,10 +189,7 @@ describe('public submission (multipart)', () => {
 
   test('a body beyond the request limit gets 413 JSON', async () => {
     const huge = Buffer.alloc(7 * 1024 * 1024, 0x20);
-    await expectRejected(
-      api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(validFields(), [{ name: 'a.pdf', data: huge }]) }),
-      413,
-    );
+    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(validFields(), [{ name: 'a.pdf', data: huge }]) }), 413);
   });
 });
 
@@ -213,9 +219,18 @@ describe('public submission (JSON with direct uploads)', () => {
       400,
       'tool.exe is not a supported file type.',
     );
-    await expectRejected(api.call('POST', '/api/uploads/attachments', { cookie: user.cookie, json: { fileName: '', contentType: 'application/pdf', size: 10 } }), 400);
-    await expectRejected(api.call('POST', '/api/uploads/attachments', { cookie: user.cookie, json: { fileName: 'a.pdf', contentType: 'application/pdf', size: 0 } }), 400);
-    await expectRejected(api.call('POST', '/api/uploads/attachments', { cookie: user.cookie, body: '{', headers: { 'content-type': 'application/json' } }), 400);
+    await expectRejected(
+      api.call('POST', '/api/uploads/attachments', { cookie: user.cookie, json: { fileName: '', contentType: 'application/pdf', size: 10 } }),
+      400,
+    );
+    await expectRejected(
+      api.call('POST', '/api/uploads/attachments', { cookie: user.cookie, json: { fileName: 'a.pdf', contentType: 'application/pdf', size: 0 } }),
+      400,
+    );
+    await expectRejected(
+      api.call('POST', '/api/uploads/attachments', { cookie: user.cookie, body: '{', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
     const key = await upload(user.cookie, 'spec sheet.pdf', 'application/pdf', PDF);
     expect(key.startsWith(`uploads/${user.id}/`)).toBe(true);
   });
@@ -271,7 +286,10 @@ describe('public submission (JSON with direct uploads)', () => {
       const { category, manufacturer } = await createCatalogFixture(failing.deps.catalog);
       const part = await failing.deps.catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }));
       const signed = (await (
-        await failing.call('POST', '/api/uploads/attachments', { cookie: customer.cookie, json: { fileName: 'retry.pdf', contentType: 'application/pdf', size: PDF.length } })
+        await failing.call('POST', '/api/uploads/attachments', {
+          cookie: customer.cookie,
+          json: { fileName: 'retry.pdf', contentType: 'application/pdf', size: PDF.length },
+        })
       ).json()) as { key: string; url: string; headers: Record<string, string> };
       expect((await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: new Uint8Array(PDF) })).ok).toBe(true);
       const tail = signed.key.slice(`uploads/${customer.id}/`.length);
@@ -296,17 +314,28 @@ describe('public submission (JSON with direct uploads)', () => {
     const base = { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', items };
     const before = await countQuotes();
     const othersKey = await upload(other.cookie, 'theirs.pdf', 'application/pdf', PDF);
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: { ...base, attachmentKeys: [othersKey] } }), 400, 'Attachment not found; upload it again');
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: { ...base, attachmentKeys: [othersKey] } }),
+      400,
+      'Attachment not found; upload it again',
+    );
     await expectRejected(
       api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: { ...base, attachmentKeys: [`uploads/${user.id}/nothing-here.pdf`] } }),
       400,
       'Attachment not found; upload it again',
     );
     const spoofed = await upload(user.cookie, 'report.pdf', 'application/pdf', NOT_A_PDF);
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: { ...base, attachmentKeys: [spoofed] } }), 400, 'report.pdf is not a supported file type.');
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: { ...base, attachmentKeys: [spoofed] } }),
+      400,
+      'report.pdf is not a supported file type.',
+    );
     expect(await objectsUnder(spoofed)).toEqual([]);
     await expectRejected(
-      api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: { ...base, attachmentKeys: Array.from({ length: 11 }, (_, i) => `uploads/${user.id}/${i}`) } }),
+      api.call('POST', '/api/quote-requests', {
+        cookie: user.cookie,
+        json: { ...base, attachmentKeys: Array.from({ length: 11 }, (_, i) => `uploads/${user.id}/${i}`) },
+      }),
       400,
       'At most 10 attachments',
     );
@@ -315,18 +344,28 @@ describe('public submission (JSON with direct uploads)', () => {
 
   test("a customer's JSON without items is a submission missing its items, not an admin create", async () => {
     await expectRejected(
-      api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', status: 'approved' } }),
+      api.call('POST', '/api/quote-requests', {
+        cookie: user.cookie,
+        json: { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', status: 'approved' },
+      }),
       400,
       'Add at least one part to your quote request',
     );
     await expectRejected(api.call('POST', '/api/quote-requests', { cookie: user.cookie, json: ['not', 'an', 'object'] }), 400);
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: '{"customerName":', headers: { 'content-type': 'application/json' } }), 400, 'Malformed JSON in request body');
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: '{"customerName":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'Malformed JSON in request body',
+    );
   });
 });
 
 describe('each caller has its own route', () => {
-  test('POST /api/quote-requests/admin is the admin dialog\'s create: admins only, JSON only', async () => {
-    const created = await api.call('POST', '/api/quote-requests/admin', { cookie: admin.cookie, json: { customerName: 'Walk-in', customerEmail: 'w@example.com', status: 'processing' } });
+  test("POST /api/quote-requests/admin is the admin dialog's create: admins only, JSON only", async () => {
+    const created = await api.call('POST', '/api/quote-requests/admin', {
+      cookie: admin.cookie,
+      json: { customerName: 'Walk-in', customerEmail: 'w@example.com', status: 'processing' },
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ customerName: 'Walk-in', status: 'processing', items: [] });
     const before = await countQuotes();
@@ -336,13 +375,16 @@ describe('each caller has its own route', () => {
     expect(await countQuotes()).toBe(before);
   });
 
-  test('POST /api/quote-requests/submissions is a customer\'s submission, whoever sends it: an admin-dialog body is refused there', async () => {
+  test("POST /api/quote-requests/submissions is a customer's submission, whoever sends it: an admin-dialog body is refused there", async () => {
     const res = await api.call('POST', '/api/quote-requests/submissions', { cookie: user.cookie, body: form(validFields()) });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ submittedBy: user.username, items: [{ quantity: 3 }, { quantity: 1 }] });
     const before = await countQuotes();
     await expectRejected(
-      api.call('POST', '/api/quote-requests/submissions', { cookie: admin.cookie, json: { customerName: 'Phone Order', customerEmail: 'buyer@example.com', status: 'approved' } }),
+      api.call('POST', '/api/quote-requests/submissions', {
+        cookie: admin.cookie,
+        json: { customerName: 'Phone Order', customerEmail: 'buyer@example.com', status: 'approved' },
+      }),
       400,
       'Add at least one part to your quote request',
     );
@@ -353,21 +395,45 @@ describe('each caller has its own route', () => {
 
 describe('admin: create, list, read, status', () => {
   test('admin create defaults to pending and records the creator in the history', async () => {
-    const res = await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'Phone Order', customerEmail: 'buyer@example.com', notes: 'Called in' } });
+    const res = await api.call('POST', '/api/quote-requests', {
+      cookie: admin.cookie,
+      json: { customerName: 'Phone Order', customerEmail: 'buyer@example.com', notes: 'Called in' },
+    });
     expect(res.status).toBe(201);
     const created = await res.json();
-    expect(created).toMatchObject({ customerName: 'Phone Order', status: 'pending', notes: 'Called in', items: [], history: [{ by: admin.username, from: null, to: 'pending' }] });
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: '', customerEmail: 'buyer@example.com' } }), 400, 'Required');
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'X Y', customerEmail: 'bad' } }), 400, 'Invalid email address');
-    await expectRejected(api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'X Y', customerEmail: 'a@b.co', status: 'lost' } }), 400);
+    expect(created).toMatchObject({
+      customerName: 'Phone Order',
+      status: 'pending',
+      notes: 'Called in',
+      items: [],
+      history: [{ by: admin.username, from: null, to: 'pending' }],
+    });
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: '', customerEmail: 'buyer@example.com' } }),
+      400,
+      'Required',
+    );
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'X Y', customerEmail: 'bad' } }),
+      400,
+      'Invalid email address',
+    );
+    await expectRejected(
+      api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'X Y', customerEmail: 'a@b.co', status: 'lost' } }),
+      400,
+    );
   });
 
   test('list is admin-only and newest first; single read 404s for unknown ids and for other buyers', async () => {
     await expectRejected(api.call('GET', '/api/quote-requests'), 401);
     await expectRejected(api.call('GET', '/api/quote-requests', { cookie: user.cookie }), 403);
     await expectRejected(api.call('GET', '/api/quote-requests/mine'), 401);
-    const a = (await (await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'First', customerEmail: 'a@example.com' } })).json()) as { id: number };
-    const b = (await (await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'Second', customerEmail: 'b@example.com' } })).json()) as { id: number };
+    const a = (await (
+      await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'First', customerEmail: 'a@example.com' } })
+    ).json()) as { id: number };
+    const b = (await (
+      await api.call('POST', '/api/quote-requests', { cookie: admin.cookie, json: { customerName: 'Second', customerEmail: 'b@example.com' } })
+    ).json()) as { id: number };
     // A buyer reads only their own requests; anyone else's is not found (quote-loop.test.ts covers the rest).
     await expectRejected(api.call('GET', `/api/quote-requests/${a.id}`, { cookie: user.cookie }), 404, 'Quote request not found');
     const list = ((await (await api.call('GET', '/api/quote-requests', { cookie: admin.cookie })).json()) as { data: { id: number }[] }).data;
@@ -385,14 +451,19 @@ describe('admin: create, list, read, status', () => {
     await expectRejected(api.call('PATCH', path, { cookie: user.cookie, json: { status: 'approved' } }), 403);
     await expectRejected(api.call('PATCH', path, { cookie: admin.cookie, json: { status: 'shipped' } }), 400);
     await expectRejected(api.call('PATCH', path, { cookie: admin.cookie, json: {} }), 400);
-    await expectRejected(api.call('PATCH', path, { cookie: admin.cookie, body: 'status=approved', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
+    await expectRejected(
+      api.call('PATCH', path, { cookie: admin.cookie, body: 'status=approved', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+    );
     await expectRejected(api.call('PATCH', '/api/quote-requests/424242/status', { cookie: admin.cookie, json: { status: 'approved' } }), 404);
     for (const status of ['processing', 'approved', 'rejected', 'completed', 'pending'] as const) {
       const res = await api.call('PATCH', path, { cookie: admin.cookie, json: { status } });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ id, status });
     }
-    const read = (await (await api.call('GET', `/api/quote-requests/${id}`, { cookie: admin.cookie })).json()) as { history: { at: string; by: string; from: string | null; to: string }[] };
+    const read = (await (await api.call('GET', `/api/quote-requests/${id}`, { cookie: admin.cookie })).json()) as {
+      history: { at: string; by: string; from: string | null; to: string }[];
+    };
     expect(read.history.map((h) => [h.from, h.to])).toEqual([
       [null, 'pending'],
       ['pending', 'processing'],
@@ -403,7 +474,8 @@ describe('admin: create, list, read, status', () => {
     ]);
     expect(read.history.slice(1).every((h) => h.by === admin.username && !Number.isNaN(Date.parse(h.at)))).toBe(true);
     await api.call('PATCH', path, { cookie: admin.cookie, json: { status: 'approved' } });
-    const mine = ((await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { data: { id: number; status: string }[] }).data;
+    const mine = ((await (await api.call('GET', '/api/quote-requests/mine', { cookie: user.cookie })).json()) as { data: { id: number; status: string }[] })
+      .data;
     expect(mine.find((q) => q.id === id)?.status).toBe('approved');
   });
 });

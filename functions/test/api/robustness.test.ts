@@ -41,15 +41,30 @@ const BODIES: [string, { body?: string | Uint8Array; type?: string }][] = [
   ['JSON null', { body: 'null', type: 'application/json' }],
   ['JSON number', { body: '42', type: 'application/json' }],
   ['JSON array', { body: '[1,2,3]', type: 'application/json' }],
-  ['wrong field types', { body: JSON.stringify({ name: 1, slug: [], username: {}, password: true, items: 'x', status: 7, key: 5, size: 'big', columnMapping: 'x', fileName: null }), type: 'application/json' }],
+  [
+    'wrong field types',
+    {
+      body: JSON.stringify({ name: 1, slug: [], username: {}, password: true, items: 'x', status: 7, key: 5, size: 'big', columnMapping: 'x', fileName: null }),
+      type: 'application/json',
+    },
+  ],
   ['huge numbers', { body: '{"id":1e308,"size":1e308,"partId":-1e308,"price":1e400,"categoryId":1e21,"manufacturerId":"NaN"}', type: 'application/json' }],
   ['deeply nested', { body: '{"a":'.repeat(500) + '1' + '}'.repeat(500), type: 'application/json' }],
   ['random bytes as JSON', { body: new Uint8Array(Array.from({ length: 256 }, (_, i) => (i * 73) % 256)), type: 'application/json' }],
   ['form-urlencoded', { body: 'name=x&slug=y', type: 'application/x-www-form-urlencoded' }],
   ['text/plain', { body: 'hello', type: 'text/plain' }],
   ['multipart without boundary', { body: 'x', type: 'multipart/form-data' }],
-  ['multipart garbage', { body: '--b\r\nContent-Disposition: form-data; name="csvFile"; filename="a.csv"\r\n\r\nabc', type: 'multipart/form-data; boundary=b' }],
-  ['multipart with junk fields', { body: '--b\r\nContent-Disposition: form-data; name="items"\r\n\r\n[{"partId":"x"}]\r\n--b\r\nContent-Disposition: form-data; name="columnMapping"\r\n\r\n{"a":"name"}\r\n--b--\r\n', type: 'multipart/form-data; boundary=b' }],
+  [
+    'multipart garbage',
+    { body: '--b\r\nContent-Disposition: form-data; name="csvFile"; filename="a.csv"\r\n\r\nabc', type: 'multipart/form-data; boundary=b' },
+  ],
+  [
+    'multipart with junk fields',
+    {
+      body: '--b\r\nContent-Disposition: form-data; name="items"\r\n\r\n[{"partId":"x"}]\r\n--b\r\nContent-Disposition: form-data; name="columnMapping"\r\n\r\n{"a":"name"}\r\n--b--\r\n',
+      type: 'multipart/form-data; boundary=b',
+    },
+  ],
 ];
 
 describe.each(Object.keys({ guest: 1, user: 1, admin: 1 }) as ('guest' | 'user' | 'admin')[])('as %s', (role) => {

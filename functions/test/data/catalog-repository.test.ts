@@ -51,7 +51,9 @@ describe('categories', () => {
     const b = await catalog.createCategory(buildCategoryInput({ parentId: a.id }));
     const c = await catalog.createCategory(buildCategoryInput({ parentId: b.id }));
     await expect(catalog.updateCategory(a.id, { ...a, description: undefined, parentId: a.id })).rejects.toBeInstanceOf(ValidationError);
-    await expect(catalog.updateCategory(a.id, { name: a.name, slug: a.slug, parentId: c.id })).rejects.toThrow('A category cannot be placed under one of its own subcategories');
+    await expect(catalog.updateCategory(a.id, { name: a.name, slug: a.slug, parentId: c.id })).rejects.toThrow(
+      'A category cannot be placed under one of its own subcategories',
+    );
     expect((await catalog.getCategory(a.id))?.parentId).toBeNull();
   });
 
@@ -176,7 +178,15 @@ describe('parts', () => {
 
   test('bulk upsert reports bad rows and still writes the good ones', async () => {
     const { category, manufacturer } = await createCatalogFixture(catalog);
-    const good = { name: 'Valve', partNumber: `4WE6D6X/EG24N9K4-${unique('v')}`, categoryId: category.id, manufacturerId: manufacturer.id, status: 'active' as const, specifications: {}, price: null };
+    const good = {
+      name: 'Valve',
+      partNumber: `4WE6D6X/EG24N9K4-${unique('v')}`,
+      categoryId: category.id,
+      manufacturerId: manufacturer.id,
+      status: 'active' as const,
+      specifications: {},
+      price: null,
+    };
     const result = await catalog.upsertParts([
       good,
       { ...good, name: '' },
@@ -215,7 +225,15 @@ describe('concurrency', () => {
   test('part ids stay unique when single creates and bulk blocks race', async () => {
     const { category, manufacturer } = await createCatalogFixture(catalog);
     const rows = (n: number) =>
-      Array.from({ length: n }, () => ({ name: 'Racing part', partNumber: unique('RP'), status: 'active' as const, categoryId: category.id, manufacturerId: manufacturer.id, specifications: {}, price: null }));
+      Array.from({ length: n }, () => ({
+        name: 'Racing part',
+        partNumber: unique('RP'),
+        status: 'active' as const,
+        categoryId: category.id,
+        manufacturerId: manufacturer.id,
+        specifications: {},
+        price: null,
+      }));
     const [bulkA, bulkB, ...singles] = await Promise.all([
       catalog.upsertParts(rows(30)),
       catalog.upsertParts(rows(30)),
@@ -251,14 +269,18 @@ describe('bad input gets typed errors', () => {
     await expect(catalog.createManufacturer({ name: 'x'.repeat(10_000), slug: 'ok' })).rejects.toBeInstanceOf(ValidationError);
     const { category, manufacturer } = await createCatalogFixture(catalog);
     const many = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, 'v']));
-    await expect(catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, specifications: many }))).rejects.toBeInstanceOf(ValidationError);
+    await expect(catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, specifications: many }))).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     await expect(catalog.getPartBySlug('x'.repeat(5000))).rejects.toBeInstanceOf(ValidationError);
     await expect(catalog.getPartBySlug('No Such Slug')).resolves.toBeUndefined();
     await expect(catalog.scanParts('garbage!')).rejects.toBeInstanceOf(ValidationError);
     await expect(catalog.scanParts(undefined, 0)).rejects.toBeInstanceOf(ValidationError);
     await expect(catalog.upsertParts('rows' as never)).rejects.toBeInstanceOf(ValidationError);
     await expect(catalog.getParts('1,2' as never)).rejects.toBeInstanceOf(ValidationError);
-    await expect(catalog.updatePart(123_456, buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(catalog.updatePart(123_456, buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     const part = await catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id }));
     await expect(catalog.updatePart(part.id, { ...part, price: -5 } as never)).rejects.toBeInstanceOf(ValidationError);
     await expect(catalog.updatePart(part.id, { ...part, status: 'sold' } as never)).rejects.toBeInstanceOf(ValidationError);

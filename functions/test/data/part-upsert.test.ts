@@ -56,7 +56,7 @@ function rows(n: number, tag = unique('bulk')): PartUpsert[] {
 }
 
 describe('content hash', () => {
-  test('re-importing unchanged rows reads their guards and the parts\' content hash only, and writes nothing', async () => {
+  test("re-importing unchanged rows reads their guards and the parts' content hash only, and writes nothing", async () => {
     const input = rows(120);
     expect(await deps.catalog.upsertParts(input)).toMatchObject({ created: 120, failures: [] });
     const { catalog, sent } = recordingCatalog();
@@ -67,7 +67,11 @@ describe('content hash', () => {
     expect(read.filter((pk) => pk.startsWith('PART#'))).toHaveLength(120);
     expect(read).toHaveLength(240);
     const partReads = sent.filter((s) => s.command === 'BatchGetCommand' && JSON.stringify(s.input).includes('"PART#'));
-    for (const r of partReads) expect(Object.values(r.input.RequestItems as Record<string, { ExpressionAttributeNames: Record<string, string> }>)[0]!.ExpressionAttributeNames).toEqual({ '#a0': 'pk', '#a1': 'contentHash' });
+    for (const r of partReads)
+      expect(Object.values(r.input.RequestItems as Record<string, { ExpressionAttributeNames: Record<string, string> }>)[0]!.ExpressionAttributeNames).toEqual({
+        '#a0': 'pk',
+        '#a1': 'contentHash',
+      });
   }, 60_000);
 
   test('a file where 1 row in 100 changed writes only that part', async () => {
@@ -149,7 +153,10 @@ describe('an import stopped between claiming guards and writing parts', () => {
     expect(parts).toHaveLength(10);
     for (const part of parts) expect(await deps.catalog.getPartBySlug(part.slug)).toMatchObject({ id: part.id });
     const guard = await deps.doc.send(
-      new GetCommand({ TableName: deps.tableName, Key: { pk: `PARTNUMBER#${fixture.manufacturer.id}#${input[2]!.partNumber.replace(/[^A-Z0-9]/g, '')}`, sk: 'PARTNUMBER' } }),
+      new GetCommand({
+        TableName: deps.tableName,
+        Key: { pk: `PARTNUMBER#${fixture.manufacturer.id}#${input[2]!.partNumber.replace(/[^A-Z0-9]/g, '')}`, sk: 'PARTNUMBER' },
+      }),
     );
     expect(guard.Item?.id).toBe(lost[0]);
     expect(await deps.catalog.upsertParts(input)).toMatchObject({ created: 0, unchanged: 10 });

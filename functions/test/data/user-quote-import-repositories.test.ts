@@ -116,7 +116,9 @@ describe('quote requests', () => {
     await expect(deps.quotes.updateQuoteStatus(99_999, 'approved', 'admin')).rejects.toBeInstanceOf(NotFoundError);
     await expect(deps.quotes.updateQuoteStatus(1, 'shipped' as never, 'admin')).rejects.toBeInstanceOf(ValidationError);
     await expect(deps.quotes.getQuoteRequest(-4)).rejects.toBeInstanceOf(ValidationError);
-    await expect(deps.quotes.createQuoteRequest(buildNewQuoteRequest({ items: [{ partId: 1, partNumber: 'x', name: 'x', quantity: 0 }] }))).rejects.toBeInstanceOf(ValidationError);
+    await expect(
+      deps.quotes.createQuoteRequest(buildNewQuoteRequest({ items: [{ partId: 1, partNumber: 'x', name: 'x', quantity: 0 }] })),
+    ).rejects.toBeInstanceOf(ValidationError);
     await expect(deps.quotes.listQuoteRequests({ limit: -1 })).rejects.toBeInstanceOf(ValidationError);
     await expect(deps.quotes.countQuoteRequests('nope' as never)).rejects.toBeInstanceOf(ValidationError);
   });

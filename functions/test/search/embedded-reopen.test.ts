@@ -43,7 +43,9 @@ describe('embedded index file', () => {
 
     const reopened = createEmbeddedSearchIndex({ file, sortInPlaceLimit: 0 });
     try {
-      const res = await reopened.search(partsQuerySchema.parse({ categoryIds: [1], specifications: { bore: { min: 10, max: 20 } }, sortBy: 'partNumber', pageSize: 3 }));
+      const res = await reopened.search(
+        partsQuerySchema.parse({ categoryIds: [1], specifications: { bore: { min: 10, max: 20 } }, sortBy: 'partNumber', pageSize: 3 }),
+      );
       // Even ids 10..20 under parent 1; part numbers run backwards from the ids.
       expect(res.total).toBe(6);
       expect(res.data.map((p) => p.id)).toEqual([20, 18, 16]);

@@ -124,7 +124,12 @@ describe('GET /api/parts and /api/parts/autocomplete', () => {
     await searchSync.partsChanged([created.id]);
     let list = partListResponseSchema.parse((await getJson(`/api/parts?q=${encodeURIComponent(pn)}`)).body);
     expect(list.data.map((p) => p.name)).toEqual(['Fresh valve']);
-    await catalog.updatePart(created.id, { ...buildPartInput({ categoryId: childId, manufacturerId: makerId }), partNumber: pn, name: 'Renamed valve', slug: created.slug });
+    await catalog.updatePart(created.id, {
+      ...buildPartInput({ categoryId: childId, manufacturerId: makerId }),
+      partNumber: pn,
+      name: 'Renamed valve',
+      slug: created.slug,
+    });
     await searchSync.partsChanged([created.id]);
     list = partListResponseSchema.parse((await getJson(`/api/parts?q=${encodeURIComponent(pn)}`)).body);
     expect(list.data.map((p) => p.name)).toEqual(['Renamed valve']);
@@ -168,7 +173,7 @@ describe('GET /api/parts and /api/parts/autocomplete', () => {
   });
 });
 
-describe('GET /api/parts?pageSize=3 (the home page\'s featured parts)', () => {
+describe("GET /api/parts?pageSize=3 (the home page's featured parts)", () => {
   let api: Api;
   afterAll(async () => {
     await api.close();
@@ -193,8 +198,16 @@ describe('GET /api/parts?pageSize=3 (the home page\'s featured parts)', () => {
     ]);
 
     // Discontinuing a featured part replaces it; reactivating an old one brings it back.
-    await catalog.updatePart(parts[3]!.id, { ...buildPartInput({ categoryId, manufacturerId, status: 'discontinued' }), slug: parts[3]!.slug, partNumber: parts[3]!.partNumber });
-    await catalog.updatePart(parts[0]!.id, { ...buildPartInput({ categoryId, manufacturerId, status: 'active' }), slug: parts[0]!.slug, partNumber: parts[0]!.partNumber });
+    await catalog.updatePart(parts[3]!.id, {
+      ...buildPartInput({ categoryId, manufacturerId, status: 'discontinued' }),
+      slug: parts[3]!.slug,
+      partNumber: parts[3]!.partNumber,
+    });
+    await catalog.updatePart(parts[0]!.id, {
+      ...buildPartInput({ categoryId, manufacturerId, status: 'active' }),
+      slug: parts[0]!.slug,
+      partNumber: parts[0]!.partNumber,
+    });
     await searchSync.partsChanged([parts[3]!.id, parts[0]!.id]);
     expect((await featured()).map((p) => p.id)).toEqual([parts[0]!.id, parts[4]!.id, parts[5]!.id]);
     // The whole listing still shows every part, the discontinued ones last.

@@ -164,7 +164,12 @@ describe('stream indexer', () => {
       const pn = unique('POLL').toUpperCase();
       const part = await deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: pn, name: 'Vane pump' }));
       await waitFor(async () => (await names(pn))[0] === `Vane pump|${categoryName}`, 20_000, 'the new part did not reach the index');
-      await deps.catalog.updatePart(part.id, { ...buildPartInput({ categoryId, manufacturerId: makerId }), partNumber: pn, name: 'Vane pump v2', slug: part.slug });
+      await deps.catalog.updatePart(part.id, {
+        ...buildPartInput({ categoryId, manufacturerId: makerId }),
+        partNumber: pn,
+        name: 'Vane pump v2',
+        slug: part.slug,
+      });
       await waitFor(async () => (await names(pn))[0] === `Vane pump v2|${categoryName}`, 20_000, 'the update did not reach the index');
       const category = (await deps.catalog.getCategory(categoryId))!;
       await deps.catalog.updateCategory(categoryId, { name: 'Vane and Gear Pumps', slug: category.slug, parentId: category.parentId ?? null });

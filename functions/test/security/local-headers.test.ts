@@ -37,7 +37,7 @@ describe('the local server sends the security headers CloudFront adds in product
           csp: contentSecurityPolicy(['http://127.0.0.1:4569'], { upgradeInsecureRequests: false }),
         });
         expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'");
-        expect(h.get('content-security-policy')).toContain('connect-src \'self\' http://127.0.0.1:4569');
+        expect(h.get('content-security-policy')).toContain("connect-src 'self' http://127.0.0.1:4569");
         expect(h.get('x-frame-options')).toBe('DENY');
         expect(h.get('x-content-type-options')).toBe('nosniff');
         expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

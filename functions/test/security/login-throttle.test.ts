@@ -104,9 +104,7 @@ describe('per address: a ceiling across usernames', () => {
     const { username } = await api.customer();
     const extra = 5;
     // Fired together: every attempt is counted before hashing, so the ceiling holds whatever the hash queue does.
-    const results = await Promise.all(
-      Array.from({ length: LOGIN_ADDRESS_POLICY.limit + extra }, () => login(unique('guess'), 'wrong-pw', '192.0.2.77')),
-    );
+    const results = await Promise.all(Array.from({ length: LOGIN_ADDRESS_POLICY.limit + extra }, () => login(unique('guess'), 'wrong-pw', '192.0.2.77')));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(extra);
     expect(statuses.every((s) => s === 401 || s === 429 || s === 503)).toBe(true);
@@ -118,9 +116,7 @@ describe('per address: a ceiling across usernames', () => {
     advance(LOGIN_ADDRESS_POLICY.windowMs);
     const { username } = await api.customer();
     for (let i = 0; i < 3; i++) expect((await login(username, 'secret1', '192.0.2.90')).status).toBe(200);
-    const results = await Promise.all(
-      Array.from({ length: LOGIN_ADDRESS_POLICY.limit }, () => login(unique('guess'), 'wrong-pw', '192.0.2.90')),
-    );
+    const results = await Promise.all(Array.from({ length: LOGIN_ADDRESS_POLICY.limit }, () => login(unique('guess'), 'wrong-pw', '192.0.2.90')));
     expect(results.filter((r) => r.status === 429)).toHaveLength(0);
   });
 });

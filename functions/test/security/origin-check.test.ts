@@ -24,7 +24,10 @@ beforeAll(async () => {
   site = await serveOnLoopback((request) => app.fetch(request));
   deps = { ...base, env: { ...base.env, ALLOWED_ORIGINS: [site.url] } };
   app = buildApp(deps);
-  ({ category: { id: categoryId }, manufacturer: { id: manufacturerId } } = await createCatalogFixture(deps.catalog));
+  ({
+    category: { id: categoryId },
+    manufacturer: { id: manufacturerId },
+  } = await createCatalogFixture(deps.catalog));
   await deps.users.upsertAdmin({ username: 'origin-admin', isAdmin: true, passwordHash: await hashPassword('admin123') });
   const login = await fetch(`${site.url}/api/auth/login`, {
     method: 'POST',

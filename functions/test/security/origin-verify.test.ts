@@ -15,11 +15,19 @@ afterAll(async () => {
 
 describe('with ORIGIN_VERIFY_SECRET set (as on AWS)', () => {
   test('requests without CloudFront’s header, or with a wrong one, are refused with 403 JSON before anything runs', async () => {
-    const attempts: Record<string, string>[] = [{}, { 'x-origin-verify': 'guess' }, { 'x-origin-verify': `${SECRET}x` }, { 'x-origin-verify': SECRET.slice(1) }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-origin-verify': 'guess' },
+      { 'x-origin-verify': `${SECRET}x` },
+      { 'x-origin-verify': SECRET.slice(1) },
+    ];
     for (const headers of attempts) {
       await expectRejected(api.call('GET', '/api/health', { headers }), 403, DIRECT_ACCESS_MESSAGE);
       await expectRejected(
-        api.call('POST', '/api/auth/login', { headers: { ...headers, 'cloudfront-viewer-address': '203.0.113.9:443' }, json: { username: 'admin', password: 'guess12' } }),
+        api.call('POST', '/api/auth/login', {
+          headers: { ...headers, 'cloudfront-viewer-address': '203.0.113.9:443' },
+          json: { username: 'admin', password: 'guess12' },
+        }),
         403,
         DIRECT_ACCESS_MESSAGE,
       );

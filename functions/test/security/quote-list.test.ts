@@ -100,5 +100,4 @@ describe('a customer’s own list', () => {
     expect(await page('/api/quote-requests/mine', other.cookie)).toEqual({ data: [], nextCursor: null });
     await expectRejected(api.call('GET', '/api/quote-requests/mine?limit=500', { cookie: buyer.cookie }), 400);
   });
-
 });

@@ -53,7 +53,11 @@ describe('quote submission', () => {
     const before = await api.deps.quotes.countQuoteRequests();
     const results = await Promise.all(Array.from({ length: 5 }, () => submit(customer.cookie, '203.0.113.7')));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 429, 429, 429]);
-    await expectRejected(results.find((r) => r.status === 429)!, 429, /^Too many quote requests\. Try again in \d+ minutes\.$/);
+    await expectRejected(
+      results.find((r) => r.status === 429)!,
+      429,
+      /^Too many quote requests\. Try again in \d+ minutes\.$/,
+    );
     expect(await api.deps.quotes.countQuoteRequests()).toBe(before + 2);
     // Another account is not held back by this one.
     expect((await submit((await api.customer()).cookie, '203.0.113.8')).status).toBe(201);

@@ -48,7 +48,12 @@ describe('revocable sessions', () => {
     expect((await adminList(cookie)).status).toBe(200);
     // The review's step: one UpdateItem on the user record, nothing else.
     await api.deps.doc.send(
-      new UpdateCommand({ TableName: api.deps.tableName, Key: keys.user(username), UpdateExpression: 'SET isAdmin = :f', ExpressionAttributeValues: { ':f': false } }),
+      new UpdateCommand({
+        TableName: api.deps.tableName,
+        Key: keys.user(username),
+        UpdateExpression: 'SET isAdmin = :f',
+        ExpressionAttributeValues: { ':f': false },
+      }),
     );
     await expectRejected(adminList(cookie), 403);
     expect(await (await me(cookie)).json()).toMatchObject({ username, isAdmin: false });

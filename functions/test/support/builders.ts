@@ -51,9 +51,6 @@ export function buildNewQuoteRequest(overrides: Partial<NewQuoteRequest> = {}): 
 
 /** A category and a manufacturer to hang parts on. */
 export async function createCatalogFixture(catalog: CatalogRepository) {
-  const [category, manufacturer] = await Promise.all([
-    catalog.createCategory(buildCategoryInput()),
-    catalog.createManufacturer(buildManufacturerInput()),
-  ]);
+  const [category, manufacturer] = await Promise.all([catalog.createCategory(buildCategoryInput()), catalog.createManufacturer(buildManufacturerInput())]);
   return { category, manufacturer };
 }

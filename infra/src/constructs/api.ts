@@ -91,7 +91,9 @@ export class Api extends Construct {
       throttle: { rateLimit: config.sizes.apiThrottleRate, burstLimit: config.sizes.apiThrottleBurst },
       // One JSON line per request (who, what, answer, how long) in CloudWatch Logs.
       accessLogSettings: {
-        destination: new LogGroupLogDestination(new LogGroup(this, 'AccessLogs', { logGroupName: `/aws/apigateway/${config.prefix}-api`, retention: props.logRetention })),
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'AccessLogs', { logGroupName: `/aws/apigateway/${config.prefix}-api`, retention: props.logRetention }),
+        ),
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',

@@ -43,7 +43,11 @@ export async function registerViaApi(request: APIRequestContext): Promise<{ user
 }
 
 /** An admin session in its own request context (so it never leaks into the page). */
-export async function adminGet<T>(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string, url: string): Promise<T> {
+export async function adminGet<T>(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string,
+  url: string,
+): Promise<T> {
   const admin = await playwright.request.newContext({ baseURL });
   try {
     const login = await admin.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });

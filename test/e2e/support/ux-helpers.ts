@@ -44,7 +44,10 @@ export interface LongNamedData {
  * A category, a manufacturer and a part whose names are very long and whose part number is one long
  * unbroken token: the data every layout must survive. Created through the admin API in its own context.
  */
-export async function createLongNamedPart(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string): Promise<LongNamedData> {
+export async function createLongNamedPart(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string,
+): Promise<LongNamedData> {
   const admin = await playwright.request.newContext({ baseURL });
   try {
     const login = await admin.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });

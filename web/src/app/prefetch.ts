@@ -116,7 +116,13 @@ export async function prefetchRoute(
         total = list?.total;
       }
       const filtered = [...search.keys()].some((key) => key !== 'page');
-      return { status: 200, head: listingHead({ ...(category ? { category } : {}), ...(manufacturer ? { manufacturer } : {}), page, filtered, ...(total !== undefined ? { total } : {}) }, origin) };
+      return {
+        status: 200,
+        head: listingHead(
+          { ...(category ? { category } : {}), ...(manufacturer ? { manufacturer } : {}), page, filtered, ...(total !== undefined ? { total } : {}) },
+          origin,
+        ),
+      };
     }
 
     case 'manufacturers':

@@ -119,11 +119,7 @@ export function listingHead({ category, manufacturer, page, filtered, total }: L
           ? `${counted} from ${manufacturer.name}: compare specifications and request a quote from ${SITE_NAME}.`
           : `${counted} from top manufacturers: search by part number, name or manufacturer.`),
   );
-  const crumbs = [
-    { name: 'Home', path: '/' },
-    { name: 'Catalog', path: '/catalog' },
-    ...(heading !== 'All Parts' ? [{ name: heading, path: basePath }] : []),
-  ];
+  const crumbs = [{ name: 'Home', path: '/' }, { name: 'Catalog', path: '/catalog' }, ...(heading !== 'All Parts' ? [{ name: heading, path: basePath }] : [])];
   return {
     title: `${heading} | ${SITE_NAME}`,
     description,
@@ -139,7 +135,14 @@ export function staticHead(routeId: string, origin: string): PageHead {
     title,
     description,
     canonicalPath: path,
-    jsonLd: crumb ? [breadcrumbList(origin, [{ name: 'Home', path: '/' }, { name: crumb, path }])] : [],
+    jsonLd: crumb
+      ? [
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: crumb, path },
+          ]),
+        ]
+      : [],
   });
   switch (routeId) {
     case 'home':
@@ -166,12 +169,15 @@ export function staticHead(routeId: string, origin: string): PageHead {
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script>: nothing in it can close the element or start a comment. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The <head> tags of a page. */

@@ -33,7 +33,11 @@ export function createToastStore() {
 
   const dismiss = (id: string) => {
     toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
-    if (!removalTimers.has(id)) removalTimers.set(id, setTimeout(() => remove(id), TOAST_REMOVE_DELAY_MS));
+    if (!removalTimers.has(id))
+      removalTimers.set(
+        id,
+        setTimeout(() => remove(id), TOAST_REMOVE_DELAY_MS),
+      );
     emit();
   };
 

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, errorText } from './api-client';
 
 function respond(status: number, body: string, contentType = 'application/json', statusText = '') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body || null, { status, statusText, headers: { 'content-type': contentType } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body || null, { status, statusText, headers: { 'content-type': contentType } })),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());

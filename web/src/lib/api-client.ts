@@ -63,12 +63,7 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, body: unknown, options: ApiRequestOptions & { on401: 'returnNull' }): Promise<T | null>;
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options?: ApiRequestOptions): Promise<T>;
-export async function apiRequest<T>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  options: ApiRequestOptions = {},
-): Promise<T | null> {
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown, options: ApiRequestOptions = {}): Promise<T | null> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' }, signal: options.signal };
   if (body instanceof FormData) {
     init.body = body;

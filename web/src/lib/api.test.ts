@@ -16,7 +16,10 @@ describe('typed API client (hc<AppType>) over a stubbed fetch', () => {
   });
 
   it('a non-2xx answer throws ApiError with the server message; a 401 can answer null', async () => {
-    stubApi({ 'GET /api/categories/nope': { status: 404, body: { message: 'Category not found' } }, 'GET /api/auth/me': { status: 401, body: { message: 'Unauthorized' } } });
+    stubApi({
+      'GET /api/categories/nope': { status: 404, body: { message: 'Category not found' } },
+      'GET /api/auth/me': { status: 401, body: { message: 'Unauthorized' } },
+    });
     const error = await fetchCategory('nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).serverMessage).toBe('Category not found');
@@ -24,7 +27,7 @@ describe('typed API client (hc<AppType>) over a stubbed fetch', () => {
     expect(await fetchCurrentUser()).toBeNull();
   });
 
-  it('a message without files is JSON, with files multipart; both to the request\'s thread', async () => {
+  it("a message without files is JSON, with files multipart; both to the request's thread", async () => {
     const calls = stubApi({ 'POST /api/quote-requests/7/messages': { status: 201, body: { message: { id: 1 } } } });
     await postMessage(7, 'Hello', []);
     expect(calls[0]!.headers.get('content-type')).toBe('application/json');

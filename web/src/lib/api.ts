@@ -23,9 +23,15 @@ export type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F
  * `message` is "{status}: {body}", its `serverMessage` the JSON `message`). With `on401: 'returnNull'`
  * a 401 answers null (the current-user call).
  */
-export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>, options: ApiRequestOptions & { on401: 'returnNull' }): Promise<SuccessBody<R> | null>;
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+  options: ApiRequestOptions & { on401: 'returnNull' },
+): Promise<SuccessBody<R> | null>;
 export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>, options?: ApiRequestOptions): Promise<SuccessBody<R>>;
-export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>, options: ApiRequestOptions = {}): Promise<SuccessBody<R> | null> {
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+  options: ApiRequestOptions = {},
+): Promise<SuccessBody<R> | null> {
   const response = await request;
   if (response.status === 401 && options.on401 === 'returnNull') return null;
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());

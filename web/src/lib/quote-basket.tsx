@@ -27,8 +27,7 @@ export interface FreeBasketLine {
 
 /** A line of an uploaded list, ready for the basket: a catalogue part or free text. */
 export type IncomingLine =
-  | { part: BasketItem['part']; quantity: number; details?: LineDetails }
-  | { freeText: FreeBasketLine['freeText']; quantity: number; details?: LineDetails };
+  { part: BasketItem['part']; quantity: number; details?: LineDetails } | { freeText: FreeBasketLine['freeText']; quantity: number; details?: LineDetails };
 
 /** Free-text lines live beside the catalogue lines, under their own key, so the spec's basket shape stays as it is. */
 export const FREE_LINES_STORAGE_KEY = `${QUOTE_STORAGE_KEY}-free-lines`;
@@ -127,15 +126,7 @@ const QuoteBasketContext = createContext<QuoteBasket | null>(null);
  * `deferLoad`: the page was rendered on the server (with an empty basket), so the first render must
  * match that HTML; the saved basket is read right after hydration, before the browser paints.
  */
-export function QuoteBasketProvider({
-  children,
-  storage: givenStorage,
-  deferLoad = false,
-}: {
-  children: ReactNode;
-  storage?: Storage;
-  deferLoad?: boolean;
-}) {
+export function QuoteBasketProvider({ children, storage: givenStorage, deferLoad = false }: { children: ReactNode; storage?: Storage; deferLoad?: boolean }) {
   const storage = givenStorage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
   const [items, setItems] = useState<BasketItem[]>(() => (storage && !deferLoad ? loadBasket(storage) : []));
   const [freeLines, setFreeLines] = useState<FreeBasketLine[]>(() => (storage && !deferLoad ? loadFreeLines(storage) : []));
@@ -197,13 +188,19 @@ export function QuoteBasketProvider({
         const at = next.findIndex((i) => i.part.id === line.part.id);
         if (at >= 0) {
           const old = next[at]!;
-          next[at] = { ...old, quantity: normaliseQuantity(old.quantity + line.quantity), ...(mergeDetails(old.details, line.details) ? { details: mergeDetails(old.details, line.details)! } : {}) };
+          next[at] = {
+            ...old,
+            quantity: normaliseQuantity(old.quantity + line.quantity),
+            ...(mergeDetails(old.details, line.details) ? { details: mergeDetails(old.details, line.details)! } : {}),
+          };
         } else next.push({ part: slimPart(line.part), quantity: normaliseQuantity(line.quantity), ...(line.details ? { details: line.details } : {}) });
       }
       return next;
     });
     const free = lines.flatMap((l) =>
-      'freeText' in l ? [{ key: crypto.randomUUID(), freeText: l.freeText, quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) }] : [],
+      'freeText' in l
+        ? [{ key: crypto.randomUUID(), freeText: l.freeText, quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) }]
+        : [],
     );
     if (free.length > 0) setFreeLines((current) => [...current, ...free]);
     toast({ title: 'Parts list added', description: `${lines.length} ${lines.length === 1 ? 'line was' : 'lines were'} added to your quote request.` });

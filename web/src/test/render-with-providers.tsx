@@ -30,13 +30,17 @@ export function stubApi(routes: Record<string, StubAnswer | ((call: StubCall) =>
   const calls: StubCall[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const call: StubCall = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body, headers: new Headers(init?.headers), credentials: init?.credentials };
+    const call: StubCall = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      body: init?.body,
+      headers: new Headers(init?.headers),
+      credentials: init?.credentials,
+    };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];
     const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { message: 'Not found' } });
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } }),
-    );
+    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } }));
   });
   return calls;
 }
@@ -51,7 +55,10 @@ function LocationProbe() {
  * Renders `ui` inside the app's own providers (a fresh query client with the app's defaults, the quote
  * basket on the given storage, the toaster) and a router at `path`.
  */
-export function renderWithProviders(ui: ReactElement, { path = '/', storage = window.localStorage, extra }: { path?: string; storage?: Storage; extra?: ReactNode } = {}): RenderResult {
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', storage = window.localStorage, extra }: { path?: string; storage?: Storage; extra?: ReactNode } = {},
+): RenderResult {
   const queryClient = createQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>

@@ -47,7 +47,9 @@ export async function upsertSettlingRaces(upsert: (rows: PartUpsert[]) => Promis
     created: first.created + again.created,
     updated: first.updated + again.updated,
     unchanged: first.unchanged + again.unchanged,
-    failures: [...first.failures.filter((f) => !lostRace(f)), ...again.failures.map((f) => ({ ...f, index: raced[f.index]!.index }))].sort((a, b) => a.index - b.index),
+    failures: [...first.failures.filter((f) => !lostRace(f)), ...again.failures.map((f) => ({ ...f, index: raced[f.index]!.index }))].sort(
+      (a, b) => a.index - b.index,
+    ),
     changedIds: [...first.changedIds, ...again.changedIds],
   };
 }

@@ -4,23 +4,10 @@ import { ConflictError } from '../../domain/errors';
 import { parseOrThrow } from '../../domain/validation';
 import type { CatalogRepository } from '../../ports/catalog-repository';
 import { keys, stripLayout } from './keys';
-import {
-  allocateIds,
-  assertId,
-  compact,
-  countPartition,
-  getItem,
-  idBySlug,
-  OPTIMISTIC_ATTEMPTS,
-  queryPartition,
-  type TableContext,
-} from './support';
+import { allocateIds, assertId, compact, countPartition, getItem, idBySlug, OPTIMISTIC_ATTEMPTS, queryPartition, type TableContext } from './support';
 import { guardDelete, guardPut, mustExist, putIf, putNew, transactWrite, type TransactAction } from './transact-write';
 
-type CategoryStore = Pick<
-  CatalogRepository,
-  'listCategories' | 'getCategory' | 'getCategoryBySlug' | 'createCategory' | 'updateCategory' | 'countCategories'
->;
+type CategoryStore = Pick<CatalogRepository, 'listCategories' | 'getCategory' | 'getCategoryBySlug' | 'createCategory' | 'updateCategory' | 'countCategories'>;
 
 const toCategory = (item: Record<string, unknown>): Category => {
   const c = stripLayout<Category & { parentId: number | null }>(item);
@@ -72,10 +59,7 @@ export function createCategoryStore(ctx: TableContext): CategoryStore {
         putIf(ctx, item, { expression: 'attribute_exists(pk) AND slug = :old', values: { ':old': oldSlug } }, 'retry'),
         ...(oldSlug === input.slug
           ? []
-          : [
-              guardDelete(ctx, keys.slugGuard('category', oldSlug), id),
-              guardPut(ctx, keys.slugGuard('category', input.slug), id, slugTaken(input.slug)),
-            ]),
+          : [guardDelete(ctx, keys.slugGuard('category', oldSlug), id), guardPut(ctx, keys.slugGuard('category', input.slug), id, slugTaken(input.slug))]),
         ...parentExists(input.parentId),
       ]);
       if (outcome === 'ok') return toCategory(item);

@@ -4,17 +4,7 @@ import { ConflictError } from '../../domain/errors';
 import { parseOrThrow } from '../../domain/validation';
 import type { CatalogRepository } from '../../ports/catalog-repository';
 import { keys, stripLayout } from './keys';
-import {
-  allocateIds,
-  assertId,
-  compact,
-  countPartition,
-  getItem,
-  idBySlug,
-  OPTIMISTIC_ATTEMPTS,
-  queryPartition,
-  type TableContext,
-} from './support';
+import { allocateIds, assertId, compact, countPartition, getItem, idBySlug, OPTIMISTIC_ATTEMPTS, queryPartition, type TableContext } from './support';
 import { guardDelete, guardPut, putIf, putNew, transactWrite } from './transact-write';
 
 type ManufacturerStore = Pick<

@@ -96,7 +96,13 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
         update = 'SET lastError = :e, failedAt = :at REMOVE gsi1pk, gsi1sk, dueAt';
       }
       await client.send(
-        new UpdateCommand({ TableName, Key: keys.outbox(id), UpdateExpression: update, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: values }),
+        new UpdateCommand({
+          TableName,
+          Key: keys.outbox(id),
+          UpdateExpression: update,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: values,
+        }),
       );
     },
   };

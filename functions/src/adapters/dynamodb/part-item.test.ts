@@ -17,9 +17,7 @@ const input = {
 const item = encodePart(42, input, 2, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
 const streamRecord = (eventName: DynamoDBRecord['eventName'], images: { NewImage?: object; OldImage?: object }): DynamoDBRecord => ({
   eventName,
-  dynamodb: Object.fromEntries(
-    Object.entries(images).map(([k, v]) => [k, marshall(v, { removeUndefinedValues: true }) as Record<string, AttributeValue>]),
-  ),
+  dynamodb: Object.fromEntries(Object.entries(images).map(([k, v]) => [k, marshall(v, { removeUndefinedValues: true }) as Record<string, AttributeValue>])),
 });
 
 test('a part item decodes to the part that was encoded, with its parsed spec numbers and without layout attributes', () => {

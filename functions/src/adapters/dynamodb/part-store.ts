@@ -8,17 +8,7 @@ import { parseOrThrow } from '../../domain/validation';
 import type { CatalogRepository, Page, StoredPart } from '../../ports/catalog-repository';
 import { keys } from './keys';
 import { decodePart, encodePart, writtenPart, type PartItem } from './part-item';
-import {
-  allocateIds,
-  assertId,
-  batchGetItems,
-  decodeCursor,
-  encodeCursor,
-  getItem,
-  idBySlug,
-  OPTIMISTIC_ATTEMPTS,
-  type TableContext,
-} from './support';
+import { allocateIds, assertId, batchGetItems, decodeCursor, encodeCursor, getItem, idBySlug, OPTIMISTIC_ATTEMPTS, type TableContext } from './support';
 import { guardDelete, guardPut, mustExist, putIf, putNew, transactWrite, type OnConditionFailed, type TransactAction } from './transact-write';
 
 type PartStore = Pick<CatalogRepository, 'getPart' | 'getPartBySlug' | 'getParts' | 'createPart' | 'updatePart' | 'scanParts'>;
@@ -54,7 +44,11 @@ export function createPartStore(ctx: TableContext): PartStore {
     const now = ctx.now().toISOString();
     const item = encodePart(id, input, 1, now, now);
     await transactWrite(ctx, [
-      ...newPartActions(ctx, item, { item: notSaved(), slug: catalogErrors.slugTaken('part', input.slug), partNumber: catalogErrors.partNumberTaken(input.partNumber) }),
+      ...newPartActions(ctx, item, {
+        item: notSaved(),
+        slug: catalogErrors.slugTaken('part', input.slug),
+        partNumber: catalogErrors.partNumberTaken(input.partNumber),
+      }),
       ...referencesExist(input),
     ]);
     return writtenPart(item);
@@ -91,7 +85,10 @@ export function createPartStore(ctx: TableContext): PartStore {
     if (!Array.isArray(ids)) throw new ValidationError('ids must be an array');
     ids.forEach((id) => assertId(id));
     const unique = [...new Set(ids)];
-    const found = await batchGetItems(ctx, unique.map((id) => keys.part(id)));
+    const found = await batchGetItems(
+      ctx,
+      unique.map((id) => keys.part(id)),
+    );
     return unique.flatMap((id) => {
       const item = found.get(keys.part(id).pk);
       return (item && decodePart(item)) || [];

@@ -75,7 +75,11 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, failures: [], changedIds: [] };
 
     const { valid, failures } = validateRows(rows, await referenceIds());
-    const guards = await batchGetItems(ctx, valid.map((row) => row.guardKey), ['id']);
+    const guards = await batchGetItems(
+      ctx,
+      valid.map((row) => row.guardKey),
+      ['id'],
+    );
     const toCreate: ValidRow[] = [];
     const existing: { row: ValidRow; id: number }[] = [];
     for (const row of valid) {
@@ -84,7 +88,11 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
       else toCreate.push(row);
     }
     // Only the hash of the existing parts travels; whole parts are read for the rows that differ.
-    const hashes = await batchGetItems(ctx, [...new Set(existing.map(({ id }) => id))].map((id) => keys.part(id)), ['contentHash']);
+    const hashes = await batchGetItems(
+      ctx,
+      [...new Set(existing.map(({ id }) => id))].map((id) => keys.part(id)),
+      ['contentHash'],
+    );
     let unchanged = 0;
     const differing: { row: ValidRow; id: number }[] = [];
     const orphans: { row: ValidRow; id: number }[] = [];
@@ -94,7 +102,10 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
       else if (stored.contentHash === entry.row.hash) unchanged++;
       else differing.push(entry);
     }
-    const parts = await batchGetItems(ctx, [...new Set(differing.map(({ id }) => id))].map((id) => keys.part(id)));
+    const parts = await batchGetItems(
+      ctx,
+      [...new Set(differing.map(({ id }) => id))].map((id) => keys.part(id)),
+    );
     const toUpdate: { row: ValidRow; current: StoredPart }[] = [];
     for (const { row, id } of differing) {
       const item = parts.get(keys.part(id).pk);
@@ -165,18 +176,27 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
       return { row, item: encodePart(id, { ...row.input, slug }, 1, now, now) };
     });
     // A slug that is already taken would fail its group's claim: settle it before claiming.
-    const slugGuards = await batchGetItems(ctx, candidates.map(({ item }) => keys.slugGuard('part', item.slug)), ['id']);
+    const slugGuards = await batchGetItems(
+      ctx,
+      candidates.map(({ item }) => keys.slugGuard('part', item.slug)),
+      ['id'],
+    );
     const oneByOne: NewPart[] = [];
     const batched: NewPart[] = [];
     for (const candidate of candidates) {
       if (!slugGuards.has(keys.slugGuard('part', candidate.item.slug).pk)) batched.push(candidate);
-      else if (candidate.row.input.slug === undefined) batched.push({ ...candidate, item: { ...candidate.item, slug: withIdSuffix(candidate.item.slug, candidate.item.id) } });
+      else if (candidate.row.input.slug === undefined)
+        batched.push({ ...candidate, item: { ...candidate.item, slug: withIdSuffix(candidate.item.slug, candidate.item.id) } });
       else oneByOne.push(candidate);
     }
     await mapLimit(chunk(batched, PARTS_PER_CLAIM), WRITE_CONCURRENCY, async (group) => {
       const { claimed, refused } = await claimGuards(group);
       oneByOne.push(...refused);
-      await batchPutItems(ctx, claimed.map(({ item }) => item), 1);
+      await batchPutItems(
+        ctx,
+        claimed.map(({ item }) => item),
+        1,
+      );
       ids.push(...claimed.map(({ item }) => item.id));
     });
     for (const { row, item } of oneByOne) {
@@ -218,7 +238,11 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
   async function createOne(item: PartItem, slugIsDerived: boolean): Promise<{ ok: true } | { ok: false; error: string }> {
     let candidate = item;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const taken = { item: new ConflictError('The part could not be saved'), slug: catalogErrors.slugTaken('part', candidate.slug), partNumber: catalogErrors.partNumberTaken(item.partNumber) };
+      const taken = {
+        item: new ConflictError('The part could not be saved'),
+        slug: catalogErrors.slugTaken('part', candidate.slug),
+        partNumber: catalogErrors.partNumberTaken(item.partNumber),
+      };
       try {
         await transactWrite(ctx, newPartActions(ctx, candidate, taken));
         return { ok: true };
@@ -247,7 +271,11 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
       // The stopped import may have given the part its derived slug or, when that was taken, the slug with the id.
       const derived = derivedSlug(row.input.name, row.input.partNumber, id);
       const slugs = row.input.slug !== undefined ? [row.input.slug] : [derived, withIdSuffix(derived, id)];
-      const held = await batchGetItems(ctx, slugs.map((s) => keys.slugGuard('part', s)), ['id']);
+      const held = await batchGetItems(
+        ctx,
+        slugs.map((s) => keys.slugGuard('part', s)),
+        ['id'],
+      );
       const holder = (s: string) => held.get(keys.slugGuard('part', s).pk);
       const slug = slugs.find((s) => Number(holder(s)?.id) === id) ?? slugs.find((s) => !holder(s)) ?? slugs[0]!;
       const taken = catalogErrors.slugTaken('part', slug);

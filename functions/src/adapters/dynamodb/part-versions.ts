@@ -15,7 +15,11 @@ export async function partIdCeiling(ctx: TableContext): Promise<number> {
  */
 export async function getPartVersions(ctx: TableContext, ids: number[]): Promise<PartVersion[]> {
   ids.forEach((id) => assertId(id));
-  const found = await batchGetItems(ctx, [...new Set(ids)].map((id) => keys.part(id)), ['id', 'version']);
+  const found = await batchGetItems(
+    ctx,
+    [...new Set(ids)].map((id) => keys.part(id)),
+    ['id', 'version'],
+  );
   return [...found.values()].map((item) => ({ id: Number(item.id), version: Number(item.version) }));
 }
 
@@ -37,7 +41,10 @@ export async function countParts(ctx: TableContext): Promise<number> {
       const from = next;
       next = Math.min(ceiling + 1, from + COUNT_RANGE);
       // Read first, then add: `total += await …` would add to the total as it was before the await.
-      const found = await getPartVersions(ctx, Array.from({ length: next - from }, (_, i) => from + i));
+      const found = await getPartVersions(
+        ctx,
+        Array.from({ length: next - from }, (_, i) => from + i),
+      );
       total += found.length;
     }
   };

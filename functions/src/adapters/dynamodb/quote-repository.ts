@@ -39,7 +39,10 @@ const newLineSchema = z
     quantity: z.number().int().min(1).max(MAX_QUOTE_QUANTITY),
     reference: optional(MAX_LINE_REFERENCE_CHARS),
     targetPrice: z.number().min(0).max(100_000_000).optional(),
-    neededBy: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    neededBy: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
     note: optional(MAX_LINE_NOTE_CHARS),
     attachments: z.array(storedAttachmentSchema).max(MAX_LINE_ATTACHMENTS).optional(),
   })
@@ -97,9 +100,7 @@ const newQuoteSchema = z.object({
   attachments: z.array(attachmentSchema.omit({ url: true }).extend({ key: z.string().min(1).max(500), fileName: z.string().max(255) })).max(MAX_ATTACHMENTS),
   createdBy: z.string().trim().min(1).max(50),
 });
-const listOptionsSchema = z
-  .object({ status: quoteStatusSchema.optional(), limit: z.number().int().min(1).max(1000).optional() })
-  .optional();
+const listOptionsSchema = z.object({ status: quoteStatusSchema.optional(), limit: z.number().int().min(1).max(1000).optional() }).optional();
 
 const ALL = 'QUOTE';
 const byStatus = (status: QuoteStatus) => `QUOTE#STATUS#${status}`;
@@ -157,8 +158,7 @@ export function createQuoteRepository(ctx: TableContext): QuoteRepository {
   const count = (index: 'gsi1' | 'gsi2', pk: string) =>
     countQuery(client, { TableName, IndexName: index, KeyConditionExpression: `${index}pk = :pk`, ExpressionAttributeValues: { ':pk': pk } });
 
-  const read = async (id: number) =>
-    (await client.send(new GetCommand({ TableName, Key: keys.quote(id), ConsistentRead: true }))).Item;
+  const read = async (id: number) => (await client.send(new GetCommand({ TableName, Key: keys.quote(id), ConsistentRead: true }))).Item;
 
   /** The request item with the lines of its page items appended (single reads; lists keep the first page). */
   const withAllLines = async (item: Record<string, unknown>): Promise<Record<string, unknown>> => {

@@ -72,7 +72,10 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
   /** Runs the transaction; a failed condition is a 404 when the request is gone, else the given conflict. */
   async function run(quoteId: number, items: TransactItem[], write: QuoteEventWrite, conflict: string): Promise<void> {
     const now = ctx.now();
-    const all = [...items, ...write.mails.map((m): TransactItem => ({ Put: { TableName, Item: outboxItem(m, now), ConditionExpression: 'attribute_not_exists(pk)' } }))];
+    const all = [
+      ...items,
+      ...write.mails.map((m): TransactItem => ({ Put: { TableName, Item: outboxItem(m, now), ConditionExpression: 'attribute_not_exists(pk)' } })),
+    ];
     try {
       await withConflictRetry((token) => client.send(new TransactWriteCommand({ TransactItems: all, ClientRequestToken: token })));
     } catch (err) {
@@ -179,10 +182,7 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
       }
       return run(
         offer.quoteId,
-        [
-          quoteUpdate(offer.quoteId, e, condition),
-          ...offerItems(offer),
-        ],
+        [quoteUpdate(offer.quoteId, e, condition), ...offerItems(offer)],
         write,
         'This quote request changed in the meantime (another offer was sent or the buyer answered); reload it and try again',
       );

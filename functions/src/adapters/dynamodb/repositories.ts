@@ -26,11 +26,7 @@ export interface DynamoRepositories {
 }
 
 /** Every repository over one table; each method throws only DomainErrors. */
-export function createDynamoRepositories(options: {
-  client: DynamoDBDocumentClient;
-  tableName: string;
-  now?: () => Date;
-}): DynamoRepositories {
+export function createDynamoRepositories(options: { client: DynamoDBDocumentClient; tableName: string; now?: () => Date }): DynamoRepositories {
   const ctx: TableContext = { client: options.client, tableName: options.tableName, now: options.now ?? (() => new Date()) };
   return {
     catalog: guardErrors(createCatalogRepository(ctx)),

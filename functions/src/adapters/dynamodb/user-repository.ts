@@ -36,8 +36,7 @@ export function createUserRepository(ctx: TableContext): UserRepository {
     };
   };
 
-  const read = async (username: string) =>
-    (await client.send(new GetCommand({ TableName, Key: keys.user(username), ConsistentRead: true }))).Item;
+  const read = async (username: string) => (await client.send(new GetCommand({ TableName, Key: keys.user(username), ConsistentRead: true }))).Item;
 
   const itemFor = (id: number, user: z.infer<typeof newUserSchema>, createdAt: string, sessionVersion = 0) => ({
     ...keys.user(user.username),
@@ -153,7 +152,12 @@ export function createUserRepository(ctx: TableContext): UserRepository {
       await client.send(
         new PutCommand({
           TableName,
-          Item: { ...sessionKey(username.trim(), sessionId), type: 'session', createdAt: ctx.now().toISOString(), expiresAt: Math.ceil(expiresAt.getTime() / 1000) },
+          Item: {
+            ...sessionKey(username.trim(), sessionId),
+            type: 'session',
+            createdAt: ctx.now().toISOString(),
+            expiresAt: Math.ceil(expiresAt.getTime() / 1000),
+          },
         }),
       );
     },

@@ -70,9 +70,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     async readStart(bucket, key, length) {
       if (!Number.isInteger(length) || length < 1) throw new ValidationError('length must be a positive integer');
       try {
-        const res = await client.send(
-          new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key), Range: `bytes=0-${length - 1}` }),
-        );
+        const res = await client.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key), Range: `bytes=0-${length - 1}` }));
         const bytes = Buffer.from((await res.Body?.transformToByteArray()) ?? new Uint8Array());
         // Some servers ignore Range; never hand back more than was asked for.
         return bytes.subarray(0, length);

@@ -1,11 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 
 /** Path-style when an endpoint is given (s3rver, LocalStack); virtual-hosted on AWS. */
-export function createS3Client(options: {
-  region: string;
-  endpoint?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}): S3Client {
+export function createS3Client(options: { region: string; endpoint?: string; credentials?: { accessKeyId: string; secretAccessKey: string } }): S3Client {
   return new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),

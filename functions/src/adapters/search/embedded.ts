@@ -386,7 +386,10 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         }
       }
       for (const phrase of synonyms[w] ?? []) {
-        const parts = phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+        const parts = phrase
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter(Boolean);
         if (parts.length === 0 || !parts.every(isTerm)) continue;
         alternatives.push(parts.length === 1 ? quote(parts[0]!) : `(${parts.map(quote).join(' AND ')})`);
         for (const part of parts) highlight.terms.add(part);
@@ -915,7 +918,13 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       const applied = upsertMany(docs, c);
       if (applied.length > 0) written();
       for (const doc of applied) {
-        c.set({ id: doc.id, categoryId: doc.categoryId, manufacturerId: doc.manufacturerId, discontinued: doc.status === 'discontinued', specNumbers: doc.specNumbers });
+        c.set({
+          id: doc.id,
+          categoryId: doc.categoryId,
+          manufacturerId: doc.manufacturerId,
+          discontinued: doc.status === 'discontinued',
+          specNumbers: doc.specNumbers,
+        });
       }
       c.changed(applied.map((d) => d.id));
     },

@@ -77,7 +77,12 @@ export function createOpenSearchMatchSource(options: { client: Client; index: st
           query: {
             bool: {
               filter: words.map((w) => ({
-                multi_match: { query: w, type: 'cross_fields', operator: 'and', fields: ['name.forms', 'description.forms', 'categoryWords.forms', 'manufacturerName.forms'] },
+                multi_match: {
+                  query: w,
+                  type: 'cross_fields',
+                  operator: 'and',
+                  fields: ['name.forms', 'description.forms', 'categoryWords.forms', 'manufacturerName.forms'],
+                },
               })),
             },
           },
@@ -89,4 +94,3 @@ export function createOpenSearchMatchSource(options: { client: Client; index: st
     },
   };
 }
-

@@ -23,7 +23,13 @@ describe('OpenSearch index body', () => {
   const { analyzer, filter } = body.settings.analysis;
 
   it('joins codes written in names and descriptions with word_delimiter_graph (catenate_all only), flattened for indexing', () => {
-    expect(filter.code_join).toMatchObject({ type: 'word_delimiter_graph', catenate_all: true, generate_word_parts: false, generate_number_parts: false, preserve_original: false });
+    expect(filter.code_join).toMatchObject({
+      type: 'word_delimiter_graph',
+      catenate_all: true,
+      generate_word_parts: false,
+      generate_number_parts: false,
+      preserve_original: false,
+    });
     expect(analyzer.codes).toEqual({ type: 'custom', tokenizer: 'whitespace', filter: ['code_join', 'lowercase', 'asciifolding', 'flatten_graph'] });
     expect(body.mappings.properties.allWords.fields.codes).toEqual({ type: 'text', analyzer: 'codes', search_analyzer: 'code_query' });
   });
@@ -43,7 +49,15 @@ describe('OpenSearch index body', () => {
     expect(body.mappings.dynamic).toBe('strict');
     expect(body.mappings.properties.partNumberNorm).toEqual({ type: 'keyword' });
     expect(body.mappings.properties.statusRank).toEqual({ type: 'byte' });
-    const doc = { id: 1, name: 'S7-1200 CPU', manufacturerName: 'Siemens', categoryName: 'PLCs', categoryAncestors: [{ id: 2, name: 'Automation', slug: 'a' }], description: 'Fits G1/8', status: 'discontinued' } as PartDocument;
+    const doc = {
+      id: 1,
+      name: 'S7-1200 CPU',
+      manufacturerName: 'Siemens',
+      categoryName: 'PLCs',
+      categoryAncestors: [{ id: 2, name: 'Automation', slug: 'a' }],
+      description: 'Fits G1/8',
+      status: 'discontinued',
+    } as PartDocument;
     const written = indexedDocument(doc, 'PN1');
     expect(written).toMatchObject({ partNumberNorm: 'PN1', categoryWords: 'PLCs Automation', statusRank: 1 });
     expect(written.allWords).toContain('S7-1200 CPU');
@@ -103,7 +117,12 @@ describe('OpenSearch text clause', () => {
 
 describe('OpenSearch listing request', () => {
   it('counts facets disjunctively: selections are a post_filter, each facet aggregates under the other facet only', () => {
-    const req = listingRequest(query({ q: 'pump', categoryIds: [3, 4], manufacturerIds: [7], specifications: { bore: { min: 10 } } }), text('pump'), { match_all: {} }, { from: 0, size: 9 });
+    const req = listingRequest(
+      query({ q: 'pump', categoryIds: [3, 4], manufacturerIds: [7], specifications: { bore: { min: 10 } } }),
+      text('pump'),
+      { match_all: {} },
+      { from: 0, size: 9 },
+    );
     expect(req.query.bool.filter).toEqual([{ range: { 'specNumbers.bore': { gte: 10 } } }]);
     expect(req.post_filter).toEqual({ bool: { filter: [{ terms: { categoryPath: [3, 4] } }, { terms: { manufacturerId: [7] } }] } });
     expect(req.aggs.categories.filter).toEqual({ bool: { filter: [{ terms: { manufacturerId: [7] } }] } });

@@ -18,7 +18,11 @@ export const BOOST = { exact: 100_000, prefix: 50_000, infix: 20_000, typed: 100
 
 /** The synonym list as search-time synonym_graph rules ("sov => sov, solenoid valve"). */
 export function synonymRules(list: SynonymList): string[] {
-  const clean = (p: string) => p.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const clean = (p: string) =>
+    p
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   return Object.entries(list).map(([word, phrases]) => `${clean(word)} => ${[clean(word), ...phrases.map(clean)].join(', ')}`);
 }
 
@@ -155,7 +159,9 @@ export function wordInfoRequest(words: string[]) {
   const filters: Record<string, unknown> = {};
   words.forEach((w, i) => {
     const last = i === words.length - 1;
-    filters[`t${i}`] = last ? { bool: { should: [{ prefix: { allWords: w } }, { term: { 'allWords.codes': w } }] } } : { bool: { should: [{ term: { allWords: w } }, { term: { 'allWords.codes': w } }] } };
+    filters[`t${i}`] = last
+      ? { bool: { should: [{ prefix: { allWords: w } }, { term: { 'allWords.codes': w } }] } }
+      : { bool: { should: [{ term: { allWords: w } }, { term: { 'allWords.codes': w } }] } };
     filters[`f${i}`] = { match: { 'allWords.forms': { query: w } } };
   });
   return {
@@ -163,7 +169,10 @@ export function wordInfoRequest(words: string[]) {
     track_total_hits: false,
     aggs: { words: { filters: { filters } } },
     suggest: {
-      fix: { text: words.join(' '), term: { field: 'allWords', suggest_mode: 'missing', prefix_length: 1, min_word_length: 4, max_edits: 2, size: 5, sort: 'score' } },
+      fix: {
+        text: words.join(' '),
+        term: { field: 'allWords', suggest_mode: 'missing', prefix_length: 1, min_word_length: 4, max_edits: 2, size: 5, sort: 'score' },
+      },
     },
   };
 }

@@ -33,7 +33,11 @@ function part(id: number, name: string): PartDocument {
 }
 
 /** Answers word-information requests from `words`, counts and listings from `matches(bodyText)`. */
-function scriptedClient(options: { words: Record<string, { typed: number; forms: number; suggestions?: string[] }>; matches: (request: string) => number; analysis?: unknown }) {
+function scriptedClient(options: {
+  words: Record<string, { typed: number; forms: number; suggestions?: string[] }>;
+  matches: (request: string) => number;
+  analysis?: unknown;
+}) {
   const calls: { api: string; body?: Body }[] = [];
   const ok = (body: unknown) => Promise.resolve({ body });
   const client = {
@@ -64,7 +68,10 @@ function scriptedClient(options: { words: Record<string, { typed: number; forms:
       const size = typeof body.size === 'number' ? body.size : 10;
       const hits = Array.from({ length: Math.min(total, size) }, (_, i) => ({ _id: String(i + 1), _source: part(i + 1, 'Round cylinder') }));
       const top = { hits: { hits: [{ _source: part(1, 'Round cylinder') }] } };
-      const aggregations = total > 0 ? { categories: { ids: { buckets: [{ key: 3, doc_count: total, top }] } }, manufacturers: { ids: { buckets: [{ key: 7, doc_count: total, top }] } } } : {};
+      const aggregations =
+        total > 0
+          ? { categories: { ids: { buckets: [{ key: 3, doc_count: total, top }] } }, manufacturers: { ids: { buckets: [{ key: 7, doc_count: total, top }] } } }
+          : {};
       return ok({ hits: { total: { value: total }, hits }, aggregations });
     },
   };
@@ -133,7 +140,11 @@ describe('OpenSearch adapter', () => {
     const old = scriptedClient({ words: {}, matches: () => 0, analysis: { analyzer: { folded: {} } } });
     await createOpenSearchIndex({ client: old.client, index: 'parts' }).upsert([part(1, 'Round cylinder')]);
     expect(old.calls.map((c) => c.api)).toEqual(['close', 'putSettings', 'open', 'putMapping', 'bulk']);
-    const current = scriptedClient({ words: {}, matches: () => 0, analysis: JSON.parse(JSON.stringify(INDEX_BODY.settings.analysis, (_k, v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v))) });
+    const current = scriptedClient({
+      words: {},
+      matches: () => 0,
+      analysis: JSON.parse(JSON.stringify(INDEX_BODY.settings.analysis, (_k, v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v))),
+    });
     await createOpenSearchIndex({ client: current.client, index: 'parts' }).upsert([part(1, 'Round cylinder')]);
     expect(current.calls.map((c) => c.api)).toEqual(['putMapping', 'bulk']);
   });

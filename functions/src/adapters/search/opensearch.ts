@@ -201,7 +201,13 @@ export function createOpenSearchIndex(options: { client: Client; index: string; 
       const label = variant.label ?? didYouMean;
       if (answer.total > 0 && label) {
         const shown = variantPlan && variantPlan.corrections.size > 0 ? variant.text.words.map((w) => variantPlan.corrections.get(w) ?? w).join(' ') : label;
-        return { ...answer, highlight: highlightOf(variant.text, variantPlan?.corrections ?? new Map(), false), relaxedQuery: shown, correctedQuery: null, didYouMean: didYouMean ?? correctedText };
+        return {
+          ...answer,
+          highlight: highlightOf(variant.text, variantPlan?.corrections ?? new Map(), false),
+          relaxedQuery: shown,
+          correctedQuery: null,
+          didYouMean: didYouMean ?? correctedText,
+        };
       }
     }
     return { ...first, highlight: highlightOf(text, plan?.corrections ?? new Map(), false), correctedQuery: null, didYouMean: didYouMean ?? correctedText };
@@ -235,7 +241,8 @@ export function createOpenSearchIndex(options: { client: Client; index: string; 
     const first = await rawSearch(listingRequest(query, text, clause, deep ? { from: 0, size: 0 } : { from: offset, size: query.pageSize }));
     const total = totalOf(first);
     let hits = first.hits.hits;
-    if (deep && offset < total && offset < MAX_DEEP_OFFSET) hits = await deepPage(allFilters(query, clause), sortOf(query, text !== null), offset, query.pageSize);
+    if (deep && offset < total && offset < MAX_DEEP_OFFSET)
+      hits = await deepPage(allFilters(query, clause), sortOf(query, text !== null), offset, query.pageSize);
     return {
       data: hits.flatMap((h) => (h._source ? [toPartView(h._source)] : [])),
       total,

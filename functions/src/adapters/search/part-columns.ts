@@ -63,7 +63,11 @@ export class PartColumns {
     this.category = copy(this.category, (n) => new Int32Array(n));
     this.manufacturer = copy(this.manufacturer, (n) => new Int32Array(n));
     this.discontinued = copy(this.discontinued, (n) => new Uint8Array(n));
-    for (const [key, arr] of this.specs) this.specs.set(key, copy(arr, (n) => new Float64Array(n), Number.NaN));
+    for (const [key, arr] of this.specs)
+      this.specs.set(
+        key,
+        copy(arr, (n) => new Float64Array(n), Number.NaN),
+      );
     this.capacity = next;
   }
 

@@ -46,7 +46,14 @@ describe('OpenSearch match source', () => {
   it('looks numbers up in one terms query and groups the hits by normalised number', async () => {
     const seen: unknown[][] = [];
     const source = createOpenSearchMatchSource({
-      client: fakeClient([{ id: 1, partNumber: 'BAV99' }, { id: 2, partNumber: 'bav-99' }, { id: 3, partNumber: 'LM317T' }], seen),
+      client: fakeClient(
+        [
+          { id: 1, partNumber: 'BAV99' },
+          { id: 2, partNumber: 'bav-99' },
+          { id: 3, partNumber: 'LM317T' },
+        ],
+        seen,
+      ),
       index: 'parts',
       ready: async () => undefined,
     });

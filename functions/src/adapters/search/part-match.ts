@@ -28,10 +28,58 @@ const MAX_WORDS = 6;
 
 /** Company-form and generic words that do not tell manufacturers apart. */
 const GENERIC_MAKER_WORDS = new Set([
-  'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'ltd', 'limited', 'llc', 'gmbh', 'ag', 'kg', 'se', 'sa', 'spa', 'srl', 'bv',
-  'nv', 'plc', 'ab', 'as', 'oy', 'kk', 'pty', 'group', 'holding', 'holdings', 'international', 'intl', 'the', 'and', 'of',
-  'electric', 'electrical', 'electronic', 'electronics', 'automation', 'systems', 'technologies', 'technology', 'tech', 'engineering',
-  'controls', 'industrial', 'industries', 'manufacturing', 'products', 'components', 'solutions', 'europe', 'usa', 'america',
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'limited',
+  'llc',
+  'gmbh',
+  'ag',
+  'kg',
+  'se',
+  'sa',
+  'spa',
+  'srl',
+  'bv',
+  'nv',
+  'plc',
+  'ab',
+  'as',
+  'oy',
+  'kk',
+  'pty',
+  'group',
+  'holding',
+  'holdings',
+  'international',
+  'intl',
+  'the',
+  'and',
+  'of',
+  'electric',
+  'electrical',
+  'electronic',
+  'electronics',
+  'automation',
+  'systems',
+  'technologies',
+  'technology',
+  'tech',
+  'engineering',
+  'controls',
+  'industrial',
+  'industries',
+  'manufacturing',
+  'products',
+  'components',
+  'solutions',
+  'europe',
+  'usa',
+  'america',
 ]);
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'with', 'of', 'to', 'in', 'on', 'or', 'by', 'x', 'pcs', 'pc', 'ea', 'each']);
 
@@ -159,7 +207,8 @@ function wordQueries(line: BomMatchLine, lineWords: string[]): string[][] {
 /** Matches every line; lines that say the same thing are looked up once. */
 export async function matchPartLines(source: MatchSource, lines: BomMatchLine[]): Promise<LineMatch[]> {
   const answers = new Map<string, LineMatch>();
-  const keyOf = (l: BomMatchLine) => JSON.stringify([l.partNumber?.trim() ?? '', l.manufacturer?.trim().toLowerCase() ?? '', l.description?.trim().toLowerCase() ?? '']);
+  const keyOf = (l: BomMatchLine) =>
+    JSON.stringify([l.partNumber?.trim() ?? '', l.manufacturer?.trim().toLowerCase() ?? '', l.description?.trim().toLowerCase() ?? '']);
   const unique = new Map<string, BomMatchLine>();
   for (const line of lines) unique.set(keyOf(line), line);
   let pending = [...unique.entries()];

@@ -62,7 +62,9 @@ export function parseQueryText(q: string | undefined): ParsedQueryText | null {
   });
   const words: string[] = [];
   const fixed = new Set<string>();
-  const tokens = fold(rest).split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t));
+  const tokens = fold(rest)
+    .split(/\s+/)
+    .filter((t) => /[\p{L}\p{N}]/u.test(t));
   for (const token of tokens) {
     const pieces = token.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
     words.push(...pieces);
@@ -73,7 +75,11 @@ export function parseQueryText(q: string | undefined): ParsedQueryText | null {
   return { partNumber: normalizePartNumber(text), words, fixed, specs, relaxable };
 }
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /**
  * The codes written inside a name or description ("S7-1200", "G1/8", "PV-046"), joined without their

@@ -113,7 +113,9 @@ function SourceStep({ onRead }: { onRead: (sheet: BomSheet) => void }) {
           placeholder={'Part number\tManufacturer\tQuantity\n6ES7214-1AG40-0XB0\tSiemens\t2'}
           onChange={(e) => setText(e.target.value)}
         />
-        <p className="text-xs text-slate-600">Copy the rows from your spreadsheet, with or without the header row. Up to {MAX_BOM_LINES.toLocaleString('en-US')} lines.</p>
+        <p className="text-xs text-slate-600">
+          Copy the rows from your spreadsheet, with or without the header row. Up to {MAX_BOM_LINES.toLocaleString('en-US')} lines.
+        </p>
       </div>
       {problem ? (
         <p role="alert" className="text-sm text-red-700">
@@ -155,7 +157,8 @@ function ColumnsStep({ sheet, onBack, onMatched }: { sheet: BomSheet; onBack: ()
       }))
       .filter((l) => l.source.partNumber || l.source.description);
     if (lines.length === 0) return setProblem('No line of the list has a part number or a description in the chosen columns.');
-    if (lines.length > MAX_BOM_LINES) return setProblem(`A list can have at most ${MAX_BOM_LINES.toLocaleString('en-US')} lines; this one has ${lines.length.toLocaleString('en-US')}.`);
+    if (lines.length > MAX_BOM_LINES)
+      return setProblem(`A list can have at most ${MAX_BOM_LINES.toLocaleString('en-US')} lines; this one has ${lines.length.toLocaleString('en-US')}.`);
     if (user && hasHeader) saveMapping.mutate(toSavedMapping(sheet.rows[0] ?? [], mapping));
     const request = lines.map(({ source }) => {
       const line: BomMatchLine = {};
@@ -260,9 +263,23 @@ function ReviewStep({ initial, onBack, onDone }: { initial: ReviewRow[]; onBack:
       const details = r.source.reference ? { reference: r.source.reference } : undefined;
       if (typeof r.choice === 'number') {
         const c = r.match.candidates[r.choice]!;
-        return { part: { id: c.id, name: c.name, slug: c.slug, partNumber: c.partNumber, manufacturer: c.manufacturer ? { name: c.manufacturer.name, slug: c.manufacturer.slug } : null }, quantity: r.quantity, ...(details ? { details } : {}) };
+        return {
+          part: {
+            id: c.id,
+            name: c.name,
+            slug: c.slug,
+            partNumber: c.partNumber,
+            manufacturer: c.manufacturer ? { name: c.manufacturer.name, slug: c.manufacturer.slug } : null,
+          },
+          quantity: r.quantity,
+          ...(details ? { details } : {}),
+        };
       }
-      const freeText = { ...(r.source.partNumber ? { partNumber: r.source.partNumber } : {}), ...(r.source.manufacturer ? { manufacturer: r.source.manufacturer } : {}), ...(r.source.description ? { description: r.source.description } : {}) };
+      const freeText = {
+        ...(r.source.partNumber ? { partNumber: r.source.partNumber } : {}),
+        ...(r.source.manufacturer ? { manufacturer: r.source.manufacturer } : {}),
+        ...(r.source.description ? { description: r.source.description } : {}),
+      };
       return { freeText, quantity: r.quantity, ...(details ? { details } : {}) };
     });
     basket.addMany(lines);
@@ -272,10 +289,13 @@ function ReviewStep({ initial, onBack, onDone }: { initial: ReviewRow[]; onBack:
   return (
     <div className="grid gap-3">
       <p className="text-sm" data-testid="bom-summary">
-        {rows.length} {rows.length === 1 ? 'line' : 'lines'}: {counts.exact} exact, {counts.likely} likely, {counts.choose} to choose, {counts.none} without a match.
-        {' '}Lines without a match are sent as free-text lines for us to source.
+        {rows.length} {rows.length === 1 ? 'line' : 'lines'}: {counts.exact} exact, {counts.likely} likely, {counts.choose} to choose, {counts.none} without a
+        match. Lines without a match are sent as free-text lines for us to source.
       </p>
-      <div className="grid grid-cols-[3rem_minmax(0,1.3fr)_4rem_6rem_minmax(0,2fr)] gap-2 border-b border-slate-200 px-2 pb-1 text-xs font-medium text-slate-600" role="row">
+      <div
+        className="grid grid-cols-[3rem_minmax(0,1.3fr)_4rem_6rem_minmax(0,2fr)] gap-2 border-b border-slate-200 px-2 pb-1 text-xs font-medium text-slate-600"
+        role="row"
+      >
         <span role="columnheader">Line</span>
         <span role="columnheader">Your list</span>
         <span role="columnheader">Qty</span>
@@ -304,7 +324,9 @@ function ReviewStep({ initial, onBack, onDone }: { initial: ReviewRow[]; onBack:
                 <span role="cell" className="min-w-0">
                   <span className="block truncate font-mono text-xs">{row.source.partNumber ?? '—'}</span>
                   <span className="block truncate text-xs text-slate-600">
-                    {[row.source.manufacturer, row.source.description, row.source.reference ? `Ref. ${row.source.reference}` : undefined].filter(Boolean).join(' · ')}
+                    {[row.source.manufacturer, row.source.description, row.source.reference ? `Ref. ${row.source.reference}` : undefined]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </span>
                 <span role="cell">

@@ -89,13 +89,12 @@ export function Footer() {
             <li>All units are subject to prior sale.</li>
           </ul>
           <p>
-            <strong className="text-slate-100">Disclaimer:</strong> {SITE_NAME} is not an authorised distributor, representative or
-            affiliate of the manufacturers whose products it sells. Product information is provided as supplied and should be
-            verified before use.
+            <strong className="text-slate-100">Disclaimer:</strong> {SITE_NAME} is not an authorised distributor, representative or affiliate of the
+            manufacturers whose products it sells. Product information is provided as supplied and should be verified before use.
           </p>
           <p>
-            <strong className="text-slate-100">Manufacturer disclaimer:</strong> All manufacturer names, trademarks, logos and part
-            numbers are the property of their respective owners and are used for identification purposes only.
+            <strong className="text-slate-100">Manufacturer disclaimer:</strong> All manufacturer names, trademarks, logos and part numbers are the property of
+            their respective owners and are used for identification purposes only.
           </p>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p>

@@ -29,25 +29,22 @@ export function Header() {
   const goPart = (slug: string) => void navigate(`/part/${slug}`);
   const doLogout = () => logout.mutate(undefined, { onSuccess: () => void navigate('/') });
 
-  const search = (
-    <PartSearchBox label="Search parts" onSubmit={goSearch} onSelect={(s) => goPart(s.slug)} />
-  );
+  const search = <PartSearchBox label="Search parts" onSubmit={goSearch} onSelect={(s) => goPart(s.slug)} />;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        >
           <Wrench className="h-6 w-6 text-blue-700" aria-hidden />
           <span>{SITE_NAME}</span>
         </Link>
         <div className="hidden max-w-md flex-1 md:block">{search}</div>
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 lg:flex">
           {navLinks.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              className={({ isActive }) => cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'text-blue-700')}
-            >
+            <NavLink key={link.to} to={link.to} className={({ isActive }) => cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'text-blue-700')}>
               {link.label}
             </NavLink>
           ))}

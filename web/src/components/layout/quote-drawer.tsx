@@ -69,7 +69,12 @@ export function QuoteDrawer() {
                         </p>
                         <label className="mt-2 flex items-center gap-2 text-sm">
                           <span>Quantity</span>
-                          <QuantityInput label={`Quantity for ${label}`} value={line.quantity} onCommit={(quantity) => setFreeQuantity(line.key, quantity)} className="h-8" />
+                          <QuantityInput
+                            label={`Quantity for ${label}`}
+                            value={line.quantity}
+                            onCommit={(quantity) => setFreeQuantity(line.key, quantity)}
+                            className="h-8"
+                          />
                         </label>
                       </div>
                       <Button variant="ghost" size="icon" className="shrink-0" onClick={() => removeFree(line.key)} aria-label={`Remove ${label}`}>

@@ -16,7 +16,10 @@ function sizeText(bytes: number): string {
 
 function MessageItem({ message, mine }: { message: QuoteMessage; mine: boolean }) {
   return (
-    <li className={cn('grid gap-1 rounded-md border p-3 text-sm', mine ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white')} data-testid="quote-message">
+    <li
+      className={cn('grid gap-1 rounded-md border p-3 text-sm', mine ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white')}
+      data-testid="quote-message"
+    >
       <p className="text-xs text-slate-600">
         <span className="font-semibold text-slate-800">{message.from === 'reseller' ? 'Reseller' : 'Buyer'}</span> ({message.by}) · {formatDateTime(message.at)}
       </p>

@@ -37,7 +37,10 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
     answer.mutate(
       {
         answer: { kind: 'accept', input: { lines } },
-        done: { title: 'Offer accepted', description: `You accepted ${acceptedCount} of ${offered.length} lines for ${formatCents(total)}. We will confirm your order shortly.` },
+        done: {
+          title: 'Offer accepted',
+          description: `You accepted ${acceptedCount} of ${offered.length} lines for ${formatCents(total)}. We will confirm your order shortly.`,
+        },
       },
       { onError: fail },
     );
@@ -49,7 +52,10 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
     answer.mutate(
       mode === 'decline'
         ? { answer: { kind: 'decline', input: { reason: value } }, done: { title: 'Offer declined', description: 'We have let the reseller know.' } }
-        : { answer: { kind: 'revision', input: { message: value } }, done: { title: 'Revision requested', description: 'The reseller will send you a revised offer.' } },
+        : {
+            answer: { kind: 'revision', input: { message: value } },
+            done: { title: 'Revision requested', description: 'The reseller will send you a revised offer.' },
+          },
       { onError: fail },
     );
   };
@@ -58,7 +64,9 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
     <section aria-label="Your answer" className="grid gap-3 rounded-md border border-blue-200 bg-blue-50/40 p-3">
       <h4 className="text-sm font-semibold">Your answer</h4>
       {state === 'expired' ? (
-        <p className="text-sm text-slate-700">This offer expired on {formatDate(offer.validUntil)} and can no longer be accepted. Ask for a revision to get a new offer.</p>
+        <p className="text-sm text-slate-700">
+          This offer expired on {formatDate(offer.validUntil)} and can no longer be accepted. Ask for a revision to get a new offer.
+        </p>
       ) : null}
       {state === 'declined' ? <p className="text-sm text-slate-700">You declined this offer. You can still ask for a revision.</p> : null}
 

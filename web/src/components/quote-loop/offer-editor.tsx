@@ -71,7 +71,12 @@ function draftFor(item: QuoteItem, previous: Offer | undefined): LineDraft {
     moq: String(old.minimumOrderQuantity),
     note: old.note ?? '',
     alternative: old.alternative
-      ? { partId: old.alternative.partId, label: `${old.alternative.partNumber} ${old.alternative.name}`, price: centsToInput(old.alternative.unitPriceCents), note: old.alternative.note ?? '' }
+      ? {
+          partId: old.alternative.partId,
+          label: `${old.alternative.partNumber} ${old.alternative.name}`,
+          price: centsToInput(old.alternative.unitPriceCents),
+          note: old.alternative.note ?? '',
+        }
       : null,
   };
 }
@@ -143,7 +148,9 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
           </Badge>
         )}
         <span className="text-slate-600"> · requested {draft.item.quantity}</span>
-        {draft.item.targetPrice !== undefined ? <span className="text-slate-600"> · target {formatCents(Math.round(draft.item.targetPrice * 100))}</span> : null}
+        {draft.item.targetPrice !== undefined ? (
+          <span className="text-slate-600"> · target {formatCents(Math.round(draft.item.targetPrice * 100))}</span>
+        ) : null}
       </legend>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={!draft.supply} onChange={(e) => set({ supply: !e.target.checked })} />
@@ -154,7 +161,13 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
           <label htmlFor={`${id}-reason`} className="text-sm font-medium">
             Reason
           </label>
-          <Input id={`${id}-reason`} value={draft.reason} maxLength={300} onChange={(e) => set({ reason: e.target.value })} placeholder="e.g. Discontinued by the manufacturer" />
+          <Input
+            id={`${id}-reason`}
+            value={draft.reason}
+            maxLength={300}
+            onChange={(e) => set({ reason: e.target.value })}
+            placeholder="e.g. Discontinued by the manufacturer"
+          />
         </div>
       ) : (
         <>
@@ -181,7 +194,13 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
               <label htmlFor={`${id}-lead`} className="text-sm font-medium">
                 Lead time (days)
               </label>
-              <Input id={`${id}-lead`} inputMode="numeric" value={draft.inStock ? '' : draft.leadDays} disabled={draft.inStock} onChange={(e) => set({ leadDays: e.target.value })} />
+              <Input
+                id={`${id}-lead`}
+                inputMode="numeric"
+                value={draft.inStock ? '' : draft.leadDays}
+                disabled={draft.inStock}
+                onChange={(e) => set({ leadDays: e.target.value })}
+              />
               <label className="flex items-center gap-2 text-xs">
                 <input type="checkbox" checked={draft.inStock} onChange={(e) => set({ inStock: e.target.checked })} />
                 In stock
@@ -217,7 +236,12 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
                     onChange={(e) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)) })}
                   />
                 </div>
-                <Button variant="ghost" size="icon" aria-label={`Remove price break ${i + 1}`} onClick={() => set({ breaks: draft.breaks.filter((_, j) => j !== i) })}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove price break ${i + 1}`}
+                  onClick={() => set({ breaks: draft.breaks.filter((_, j) => j !== i) })}
+                >
                   <Trash2 className="h-4 w-4" aria-hidden />
                 </Button>
               </div>
@@ -253,7 +277,12 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
                   <label htmlFor={`${id}-alt-note`} className="text-xs">
                     Alternative note
                   </label>
-                  <Input id={`${id}-alt-note`} maxLength={300} value={draft.alternative.note} onChange={(e) => set({ alternative: { ...draft.alternative!, note: e.target.value } })} />
+                  <Input
+                    id={`${id}-alt-note`}
+                    maxLength={300}
+                    value={draft.alternative.note}
+                    onChange={(e) => set({ alternative: { ...draft.alternative!, note: e.target.value } })}
+                  />
                 </div>
                 <Button variant="ghost" size="icon" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
                   <X className="h-4 w-4" aria-hidden />

@@ -68,8 +68,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
           <div className="mt-2 rounded border border-blue-200 bg-blue-50 p-2 text-xs" data-testid="offer-alternative">
             <span className="font-semibold">Alternative: </span>
             <span className="font-mono">{line.alternative.partNumber}</span> {line.alternative.name} at {formatCents(line.alternative.unitPriceCents)} each (
-            {formatCents(line.alternative.lineTotalCents)})
-            {line.alternative.note ? <div className="mt-1 text-slate-700">{line.alternative.note}</div> : null}
+            {formatCents(line.alternative.lineTotalCents)}){line.alternative.note ? <div className="mt-1 text-slate-700">{line.alternative.note}</div> : null}
           </div>
         ) : null}
         {line.note ? <div className="mt-1 whitespace-pre-wrap text-xs text-slate-700">Note: {line.note}</div> : null}
@@ -89,9 +88,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
           '—'
         ) : (
           <ul data-testid="price-breaks">
-            <li>
-              1+: {formatCents(line.unitPriceCents)}
-            </li>
+            <li>1+: {formatCents(line.unitPriceCents)}</li>
             {line.priceBreaks.map((b) => (
               <li key={b.minQuantity}>
                 {b.minQuantity}+: {formatCents(b.unitPriceCents)}
@@ -163,7 +160,10 @@ export function OfferView({ offer, previous, latest }: { offer: Offer; previous?
       </Table>
       <div className="flex flex-wrap justify-end gap-x-6 text-sm">
         <span>
-          Total <span className="font-semibold" data-testid="offer-total">{formatCents(offer.totalCents)}</span>
+          Total{' '}
+          <span className="font-semibold" data-testid="offer-total">
+            {formatCents(offer.totalCents)}
+          </span>
         </span>
         {offer.response?.acceptedTotalCents !== undefined ? (
           <span>
@@ -182,8 +182,7 @@ const CHOICE_TEXT = { offered: 'Accepted', alternative: 'Accepted the alternativ
 function ResponseSummary({ offer }: { offer: Offer }) {
   const response = offer.response!;
   const lines = new Map(offer.lines.map((l) => [l.itemId, l]));
-  const heading =
-    response.kind === 'accepted' ? 'Accepted' : response.kind === 'declined' ? 'Declined' : 'Revision requested';
+  const heading = response.kind === 'accepted' ? 'Accepted' : response.kind === 'declined' ? 'Declined' : 'Revision requested';
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm" data-testid="offer-response">
       <p className="font-semibold">

@@ -24,9 +24,7 @@ function SummaryCard({ title, value, icon: Icon }: { title: string; value: numbe
         <CardTitle className="text-sm font-medium text-slate-600">{title}</CardTitle>
         <Icon className="h-5 w-5 text-slate-500" aria-hidden />
       </CardHeader>
-      <CardContent>
-        {value === undefined ? <Skeleton className="h-8 w-16" /> : <p className="text-3xl font-bold">{value}</p>}
-      </CardContent>
+      <CardContent>{value === undefined ? <Skeleton className="h-8 w-16" /> : <p className="text-3xl font-bold">{value}</p>}</CardContent>
     </Card>
   );
 }
@@ -76,11 +74,7 @@ function Dashboard() {
               <Store className="h-4 w-4" aria-hidden />
               View storefront
             </Link>
-            <Button
-              variant="outline"
-              disabled={logout.isPending}
-              onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/admin/login') })}
-            >
+            <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/admin/login') })}>
               <LogOut className="h-4 w-4" aria-hidden />
               Logout
             </Button>
@@ -106,8 +100,8 @@ function Dashboard() {
               </CardHeader>
               <CardContent>
                 <p className="text-slate-700">
-                  Manage your catalogue of categories, manufacturers and parts, import parts in bulk from CSV files, and follow up
-                  customer quote requests. Choose a tab above to get started.
+                  Manage your catalogue of categories, manufacturers and parts, import parts in bulk from CSV files, and follow up customer quote requests.
+                  Choose a tab above to get started.
                 </p>
               </CardContent>
             </Card>

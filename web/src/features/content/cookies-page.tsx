@@ -9,8 +9,8 @@ export default function CookiesPage() {
       <p>When you log in, a secure, HTTP-only cookie keeps you signed in. It is removed when you log out.</p>
       <h2>Local storage</h2>
       <p>
-        Your quote basket is kept in your browser&apos;s local storage (under &quot;{QUOTE_STORAGE_KEY}&quot;) so it survives a reload. Clearing
-        your browser data removes it.
+        Your quote basket is kept in your browser&apos;s local storage (under &quot;{QUOTE_STORAGE_KEY}&quot;) so it survives a reload. Clearing your browser
+        data removes it.
       </p>
     </ContentPage>
   );

@@ -7,8 +7,8 @@ export default function TermsPage() {
       <p>By using this site you agree to these terms.</p>
       <h2>Products</h2>
       <p>
-        All goods are new and surplus. {SITE_NAME} is not an authorised distributor of the manufacturers listed. Prices are subject to
-        change, pictures are illustrative and all units are subject to prior sale.
+        All goods are new and surplus. {SITE_NAME} is not an authorised distributor of the manufacturers listed. Prices are subject to change, pictures are
+        illustrative and all units are subject to prior sale.
       </p>
       <h2>Warranty</h2>
       <p>Parts carry a 1-year warranty provided by {SITE_NAME}, not by the manufacturer.</p>

@@ -137,7 +137,11 @@ export default function HomePage() {
             <Empty text="No manufacturers available at the moment." />
           ) : (
             manufacturers.data.slice(0, HOME_MANUFACTURERS).map((m) => (
-              <Link key={m.id} to={`/manufacturer/${m.slug}`} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+              <Link
+                key={m.id}
+                to={`/manufacturer/${m.slug}`}
+                className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+              >
                 <Card className="flex h-full items-center gap-3 p-6 transition-shadow hover:shadow-md">
                   <Factory className="h-6 w-6 shrink-0 text-blue-700" aria-hidden />
                   <span className="font-semibold">{m.name}</span>

@@ -85,12 +85,12 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-        <h1 className="text-3xl font-bold">Request a Quote</h1>
-        <p className="mt-1 text-slate-600" data-testid="quote-item-count">
-          {hasItems
-            ? `You have ${count} ${count === 1 ? 'item' : 'items'} in your quote request.`
-            : 'Add parts from the catalog to your quote request to get started.'}
-        </p>
+          <h1 className="text-3xl font-bold">Request a Quote</h1>
+          <p className="mt-1 text-slate-600" data-testid="quote-item-count">
+            {hasItems
+              ? `You have ${count} ${count === 1 ? 'item' : 'items'} in your quote request.`
+              : 'Add parts from the catalog to your quote request to get started.'}
+          </p>
         </div>
         <BomUploadButton />
       </div>
@@ -144,7 +144,12 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
                         {[line.freeText.manufacturer, line.freeText.partNumber ? line.freeText.description : undefined].filter(Boolean).join(' · ')}
                       </p>
                     </div>
-                    <QuantityInput label={`Quantity for ${label}`} value={line.quantity} onCommit={(quantity) => basket.setFreeQuantity(line.key, quantity)} className="w-24" />
+                    <QuantityInput
+                      label={`Quantity for ${label}`}
+                      value={line.quantity}
+                      onCommit={(quantity) => basket.setFreeQuantity(line.key, quantity)}
+                      className="w-24"
+                    />
                     <Button variant="ghost" size="icon" onClick={() => basket.removeFree(line.key)} aria-label={`Remove ${label}`}>
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </Button>
@@ -167,9 +172,7 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
       <Card>
         <CardHeader>
           <CardTitle>Request a Quote</CardTitle>
-          <CardDescription>
-            {hasItems ? 'Fill out the form below to request a quote for the selected items.' : 'Your quote request is empty.'}
-          </CardDescription>
+          <CardDescription>{hasItems ? 'Fill out the form below to request a quote for the selected items.' : 'Your quote request is empty.'}</CardDescription>
         </CardHeader>
         <CardContent>
           {hasItems ? (

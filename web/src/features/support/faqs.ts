@@ -11,8 +11,7 @@ export const FAQS: Faq[] = [
   {
     id: 'order',
     question: 'How do I request a quote for parts?',
-    answer:
-      `Add the parts you need to your quote basket from the catalog or a part page, then open Request a Quote, fill in your details and submit. You can attach drawings or specifications (${ATTACHMENT_HINT}).`,
+    answer: `Add the parts you need to your quote basket from the catalog or a part page, then open Request a Quote, fill in your details and submit. You can attach drawings or specifications (${ATTACHMENT_HINT}).`,
   },
   {
     id: 'shipping',
@@ -38,7 +37,8 @@ export const FAQS: Faq[] = [
   {
     id: 'returns',
     question: 'Can I return a part?',
-    answer: 'Unused parts in their original packaging can be returned within 30 days of delivery. Contact support with your quote number to arrange a return authorisation.',
+    answer:
+      'Unused parts in their original packaging can be returned within 30 days of delivery. Contact support with your quote number to arrange a return authorisation.',
   },
 ];
 

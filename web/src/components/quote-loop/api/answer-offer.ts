@@ -5,9 +5,7 @@ import { toast } from '../../../hooks/use-toast';
 import { quoteLoopKey } from './get-quote-detail';
 
 export type OfferAnswer =
-  | { kind: 'accept'; input: AcceptOfferInput }
-  | { kind: 'decline'; input: DeclineOfferInput }
-  | { kind: 'revision'; input: RevisionRequestInput };
+  { kind: 'accept'; input: AcceptOfferInput } | { kind: 'decline'; input: DeclineOfferInput } | { kind: 'revision'; input: RevisionRequestInput };
 
 export function answerOffer(quoteId: number, version: number, answer: OfferAnswer): Promise<unknown> {
   const offer = api.api['quote-requests'][':id'].offers[':version'];

@@ -25,7 +25,6 @@ export async function previewCsv(file: File): Promise<CsvPreview> {
 export function usePreviewCsv() {
   return useMutation({
     mutationFn: previewCsv,
-    onError: (error) =>
-      toast({ title: 'CSV Preview Failed', description: serverMessageOr(error, 'Failed to preview CSV file'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'CSV Preview Failed', description: serverMessageOr(error, 'Failed to preview CSV file'), variant: 'destructive' }),
   });
 }

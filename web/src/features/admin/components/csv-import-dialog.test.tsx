@@ -6,7 +6,19 @@ import { renderWithProviders, stubApi, type StubCall } from '../../../test/rende
 import { CsvImportDialog } from './csv-import-dialog';
 
 /** The official template's header row (functions/src/csv/csv-template.ts). */
-const templateHeaders = ['name', 'partNumber', 'description', 'price', 'categoryId', 'manufacturerId', 'status', 'image', 'spec:bore', 'spec:stroke', 'spec:pressureRating'];
+const templateHeaders = [
+  'name',
+  'partNumber',
+  'description',
+  'price',
+  'categoryId',
+  'manufacturerId',
+  'status',
+  'image',
+  'spec:bore',
+  'spec:stroke',
+  'spec:pressureRating',
+];
 const templatePreview: CsvPreview = {
   headers: templateHeaders,
   sampleRows: [{ name: 'Hydraulic Cylinder 32mm', partNumber: 'HC-32-100', price: '249.99', 'spec:bore': '32' }],

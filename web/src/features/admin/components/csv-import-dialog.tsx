@@ -166,13 +166,7 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <div className="grid gap-4">
             <div className="grid gap-1.5">
               <Label htmlFor="csv-file">CSV File</Label>
-              <Input
-                id="csv-file"
-                type="file"
-                accept=".csv"
-                aria-describedby="csv-file-hint"
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              />
+              <Input id="csv-file" type="file" accept=".csv" aria-describedby="csv-file-hint" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
               {file ? <p className="text-sm text-slate-700">Selected file: {file.name}</p> : null}
               <p id="csv-file-hint" className="text-xs text-slate-600">
                 Your CSV file must include a header row and at least the part name and part number columns.
@@ -198,8 +192,7 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
         {step === 'mapping' && preview ? (
           <div className="grid gap-4">
             <p className="text-sm text-slate-700">
-              Map each CSV column to a part field. Part Name and Part Number are required; other columns may stay Not mapped or become
-              specifications.
+              Map each CSV column to a part field. Part Name and Part Number are required; other columns may stay Not mapped or become specifications.
             </p>
             <Table>
               <TableHeader>

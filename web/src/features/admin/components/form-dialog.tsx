@@ -17,7 +17,19 @@ interface FormDialogProps {
 }
 
 /** An admin form in a dialog: title, description, the fields, then Cancel and the submit button. */
-export function FormDialog({ open, onOpenChange, onCancel, onSubmit, isSubmitting, title, description, submitLabel, busyLabel = 'Saving...', className, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  onCancel,
+  onSubmit,
+  isSubmitting,
+  title,
+  description,
+  submitLabel,
+  busyLabel = 'Saving...',
+  className,
+  children,
+}: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className={className}>

@@ -154,14 +154,24 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
                 <Label htmlFor={`spec-key-${row.id}`} className="sr-only">
                   Specification {index + 1} name
                 </Label>
-                <Input id={`spec-key-${row.id}`} placeholder="Name (e.g. bore)" aria-invalid={rowErrors?.key ? true : undefined} {...form.register(`specRows.${index}.key`)} />
+                <Input
+                  id={`spec-key-${row.id}`}
+                  placeholder="Name (e.g. bore)"
+                  aria-invalid={rowErrors?.key ? true : undefined}
+                  {...form.register(`specRows.${index}.key`)}
+                />
                 {rowErrors?.key?.message ? <p className="text-xs text-red-700">{rowErrors.key.message}</p> : null}
               </div>
               <div className="grid gap-1">
                 <Label htmlFor={`spec-value-${row.id}`} className="sr-only">
                   Specification {index + 1} value
                 </Label>
-                <Input id={`spec-value-${row.id}`} placeholder="Value (e.g. 32 mm)" aria-invalid={rowErrors?.value ? true : undefined} {...form.register(`specRows.${index}.value`)} />
+                <Input
+                  id={`spec-value-${row.id}`}
+                  placeholder="Value (e.g. 32 mm)"
+                  aria-invalid={rowErrors?.value ? true : undefined}
+                  {...form.register(`specRows.${index}.value`)}
+                />
                 {rowErrors?.value?.message ? <p className="text-xs text-red-700">{rowErrors.value.message}</p> : null}
               </div>
               <Button size="icon" variant="ghost" aria-label={`Remove specification ${index + 1}`} onClick={() => specs.remove(index)}>

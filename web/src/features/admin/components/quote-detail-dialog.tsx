@@ -28,8 +28,7 @@ function formatBytes(size: number): string {
   return size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
 }
 
-const hasDetails = (item: QuoteItem) =>
-  Boolean(item.reference || item.targetPrice !== undefined || item.neededBy || item.note || item.attachments?.length);
+const hasDetails = (item: QuoteItem) => Boolean(item.reference || item.targetPrice !== undefined || item.neededBy || item.note || item.attachments?.length);
 
 /** One line: a catalogue part, or a free-text line (not in the catalogue) marked as such. */
 function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean }) {

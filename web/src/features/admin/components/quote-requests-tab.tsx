@@ -43,8 +43,7 @@ export function QuoteRequestsTab() {
     ) : (
       <EmptyState title="No Quote Requests" text="Quote requests from customers will appear here." />
     );
-  }
-  else {
+  } else {
     body = (
       <Table>
         <TableHeader>

@@ -10,7 +10,10 @@ export function specTarget(header: string): string | null {
   const key = header
     .trim()
     .replace(/^spec:/i, '')
-    .replace(/[^A-Za-z0-9 _-]/g, '').trim().replace(/^[^A-Za-z]+/, '').slice(0, 100);
+    .replace(/[^A-Za-z0-9 _-]/g, '')
+    .trim()
+    .replace(/^[^A-Za-z]+/, '')
+    .slice(0, 100);
   return key ? `spec:${key}` : null;
 }
 

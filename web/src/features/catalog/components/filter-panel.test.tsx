@@ -32,10 +32,9 @@ function renderPanel(filters: CatalogFilters = noFilters) {
     'GET /api/parts/autocomplete': { body: { suggestions: [] } },
   });
   const onApply = vi.fn<(filters: CatalogFilters) => void>();
-  renderWithProviders(
-    <FilterPanel filters={filters} onApply={onApply} facets={facets} showCategories showManufacturers layout="sidebar" />,
-    { path: '/parts' },
-  );
+  renderWithProviders(<FilterPanel filters={filters} onApply={onApply} facets={facets} showCategories showManufacturers layout="sidebar" />, {
+    path: '/parts',
+  });
   return onApply;
 }
 

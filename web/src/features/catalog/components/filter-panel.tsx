@@ -170,9 +170,7 @@ function CategoryTreeItem({
         </label>
         {count !== undefined ? <span className="text-xs text-slate-600">({count})</span> : null}
       </div>
-      {open && children.length > 0 ? (
-        <CategoryTreeList nodes={children} selected={selected} counts={counts} onToggle={onToggle} depth={depth + 1} />
-      ) : null}
+      {open && children.length > 0 ? <CategoryTreeList nodes={children} selected={selected} counts={counts} onToggle={onToggle} depth={depth + 1} /> : null}
     </li>
   );
 }
@@ -282,39 +280,39 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
             const invalid = badRanges.has(spec.key);
             const errorId = `range-error-${spec.key}`;
             return (
-            <fieldset key={spec.key}>
-              <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
-              <div className="flex items-center gap-2">
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  step="any"
-                  placeholder="Min"
-                  aria-label={`${spec.label} minimum`}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={invalid ? errorId : undefined}
-                  value={ranges[spec.key]?.min ?? ''}
-                  onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: e.target.value, max: r[spec.key]?.max ?? '' } }))}
-                />
-                <span aria-hidden>–</span>
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  step="any"
-                  placeholder="Max"
-                  aria-label={`${spec.label} maximum`}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={invalid ? errorId : undefined}
-                  value={ranges[spec.key]?.max ?? ''}
-                  onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: r[spec.key]?.min ?? '', max: e.target.value } }))}
-                />
-              </div>
-              {invalid ? (
-                <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
-                  {RANGE_ERROR}
-                </p>
-              ) : null}
-            </fieldset>
+              <fieldset key={spec.key}>
+                <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
+                <div className="flex items-center gap-2">
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    placeholder="Min"
+                    aria-label={`${spec.label} minimum`}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={invalid ? errorId : undefined}
+                    value={ranges[spec.key]?.min ?? ''}
+                    onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: e.target.value, max: r[spec.key]?.max ?? '' } }))}
+                  />
+                  <span aria-hidden>–</span>
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    placeholder="Max"
+                    aria-label={`${spec.label} maximum`}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={invalid ? errorId : undefined}
+                    value={ranges[spec.key]?.max ?? ''}
+                    onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: r[spec.key]?.min ?? '', max: e.target.value } }))}
+                  />
+                </div>
+                {invalid ? (
+                  <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
+                    {RANGE_ERROR}
+                  </p>
+                ) : null}
+              </fieldset>
             );
           })}
         </div>

@@ -13,10 +13,7 @@ export function FilterSheet({ activeCount, ...panel }: FilterSheetProps) {
   const [open, setOpen] = useState(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger
-        className={buttonVariants({ variant: 'outline' })}
-        aria-label={activeCount > 0 ? `Filters, ${activeCount} active` : 'Filters'}
-      >
+      <DialogPrimitive.Trigger className={buttonVariants({ variant: 'outline' })} aria-label={activeCount > 0 ? `Filters, ${activeCount} active` : 'Filters'}>
         <SlidersHorizontal className="h-4 w-4" aria-hidden />
         Filters
         {activeCount > 0 ? (

@@ -20,7 +20,11 @@ export function Pagination({ page, totalPages, onPageChange }: { page: number; t
         <ChevronLeft className="h-4 w-4" aria-hidden />
         <span className="hidden sm:inline">Previous</span>
       </Button>
-      {leadingEllipsis ? <span className="px-2 text-slate-500" aria-hidden>…</span> : null}
+      {leadingEllipsis ? (
+        <span className="px-2 text-slate-500" aria-hidden>
+          …
+        </span>
+      ) : null}
       {pages.map((p) => (
         <Button
           key={p}
@@ -33,14 +37,12 @@ export function Pagination({ page, totalPages, onPageChange }: { page: number; t
           {p}
         </Button>
       ))}
-      {trailingEllipsis ? <span className="px-2 text-slate-500" aria-hidden>…</span> : null}
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label="Next page"
-        aria-disabled={page >= totalPages}
-        onClick={() => page < totalPages && onPageChange(page + 1)}
-      >
+      {trailingEllipsis ? (
+        <span className="px-2 text-slate-500" aria-hidden>
+          …
+        </span>
+      ) : null}
+      <Button variant="outline" size="sm" aria-label="Next page" aria-disabled={page >= totalPages} onClick={() => page < totalPages && onPageChange(page + 1)}>
         <span className="hidden sm:inline">Next</span>
         <ChevronRight className="h-4 w-4" aria-hidden />
       </Button>

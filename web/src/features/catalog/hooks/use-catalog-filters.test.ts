@@ -4,7 +4,9 @@ import { countActiveFilters, readFilters, writeFilters } from './use-catalog-fil
 describe('catalogue URL state', () => {
   it('reads q, repeated ids, specifications JSON, sortBy and only asc/desc', () => {
     const filters = readFilters(
-      new URLSearchParams('q=pump&categoryId=3&categoryId=4&manufacturerId=9&specifications=%7B%22bore%22%3A%7B%22min%22%3A10%7D%7D&sortBy=partNumber&sortOrder=sideways'),
+      new URLSearchParams(
+        'q=pump&categoryId=3&categoryId=4&manufacturerId=9&specifications=%7B%22bore%22%3A%7B%22min%22%3A10%7D%7D&sortBy=partNumber&sortOrder=sideways',
+      ),
     );
     expect(filters).toEqual({
       query: 'pump',
@@ -34,7 +36,9 @@ describe('catalogue URL state', () => {
 
   it('counts the query, each checked box and each spec range, leaving out the dimension the page fixes', () => {
     const filters = readFilters(
-      new URLSearchParams('q=pump&categoryId=3&categoryId=4&manufacturerId=9&specifications=%7B%22bore%22%3A%7B%22min%22%3A10%7D%2C%22stroke%22%3A%7B%22max%22%3A5%7D%7D&sortBy=partNumber'),
+      new URLSearchParams(
+        'q=pump&categoryId=3&categoryId=4&manufacturerId=9&specifications=%7B%22bore%22%3A%7B%22min%22%3A10%7D%2C%22stroke%22%3A%7B%22max%22%3A5%7D%7D&sortBy=partNumber',
+      ),
     );
     expect(countActiveFilters(filters, { categories: true, manufacturers: true })).toBe(6);
     expect(countActiveFilters(filters, { categories: false, manufacturers: true })).toBe(4);

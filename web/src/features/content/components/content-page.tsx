@@ -9,9 +9,7 @@ export function ContentPage({ title, children }: { title: string; children: Reac
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Breadcrumbs items={[{ label: 'Home', to: '/' }, { label: title }]} />
       <h1 className="text-3xl font-bold">{title}</h1>
-      <div className="mt-6 grid gap-4 leading-relaxed text-slate-700 [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900">
-        {children}
-      </div>
+      <div className="mt-6 grid gap-4 leading-relaxed text-slate-700 [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900">{children}</div>
     </div>
   );
 }

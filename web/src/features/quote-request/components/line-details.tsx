@@ -8,7 +8,13 @@ import type { LineDetails } from '../../../lib/quote-basket';
 import { checkAttachment } from '../attachment-rules';
 
 const summaryOf = (d: LineDetails | undefined, files: File[]) =>
-  [d?.reference ? `Ref. ${d.reference}` : null, d?.targetPrice !== undefined ? `target $${d.targetPrice}` : null, d?.neededBy ? `by ${d.neededBy}` : null, d?.note ? 'note' : null, files.length ? `${files.length} file${files.length === 1 ? '' : 's'}` : null]
+  [
+    d?.reference ? `Ref. ${d.reference}` : null,
+    d?.targetPrice !== undefined ? `target $${d.targetPrice}` : null,
+    d?.neededBy ? `by ${d.neededBy}` : null,
+    d?.note ? 'note' : null,
+    files.length ? `${files.length} file${files.length === 1 ? '' : 's'}` : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 
