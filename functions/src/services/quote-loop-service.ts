@@ -69,7 +69,7 @@ const isOwner = (quote: QuoteRequest, user: Actor) => quote.submittedBy !== unde
 const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
- * The quote loop (docs/decisions/080): the reseller sends priced offer versions, the buyer accepts
+ * The quote loop (docs/quote-loop.md): the reseller sends priced offer versions, the buyer accepts
  * them whole or line by line, declines or asks for a revision, and both write messages. Every step is
  * one conditional transaction with its history entry and its mails; the mails go out afterwards.
  */
