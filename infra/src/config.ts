@@ -21,6 +21,10 @@ export interface StageConfig {
   /** Custom site origin (https://parts.example.com) when a domain fronts CloudFront; else the distribution's own. */
   siteOrigin?: string;
   alarmEmail?: string;
+  /** The domain mail is sent from (an SES domain identity; verify it with the DKIM records SES gives). */
+  mailDomain: string;
+  /** The sender of every mail: an address at mailDomain, optionally as "Name <address>". */
+  mailFrom: string;
   account?: string;
   region?: string;
 }
@@ -93,6 +97,13 @@ export function readStageConfig(read: ContextReader): StageConfig {
   if (siteOrigin !== undefined && !/^https:\/\/[a-z0-9.-]+$/.test(siteOrigin)) {
     throw new Error(`Context "siteOrigin" must look like https://parts.example.com, got "${siteOrigin}"`);
   }
+  const mailDomain = text(read, 'mailDomain') ?? 'industrialpartshub.example';
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(mailDomain)) throw new Error(`Context "mailDomain" must be a domain name, got "${mailDomain}"`);
+  const mailFrom = text(read, 'mailFrom') ?? `Industrial Parts Hub <quotes@${mailDomain}>`;
+  const fromAddress = /<([^<>]+)>$/.exec(mailFrom)?.[1] ?? mailFrom;
+  if (!fromAddress.toLowerCase().endsWith(`@${mailDomain}`)) {
+    throw new Error(`Context "mailFrom" must be an address at ${mailDomain}, got "${mailFrom}"`);
+  }
   return {
     stage,
     prefix: `parts-${stage}`,
@@ -100,6 +111,8 @@ export function readStageConfig(read: ContextReader): StageConfig {
     sizes,
     siteOrigin,
     alarmEmail: text(read, 'alarmEmail'),
+    mailDomain,
+    mailFrom,
     account: text(read, 'account'),
     region: text(read, 'region'),
   };

@@ -9,6 +9,7 @@ import { Data } from './constructs/data';
 import { EdgeSecurity } from './constructs/edge-security';
 import { bucketOrigins, Files } from './constructs/files';
 import { Indexer } from './constructs/indexer';
+import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
 import { SearchDomain } from './constructs/search';
 import { Web } from './constructs/web';
@@ -29,6 +30,7 @@ export class PartsCatalogueStack extends Stack {
   readonly web: Web;
   readonly monitoring: Monitoring;
   readonly edge: EdgeSecurity;
+  readonly mail: Mail;
 
   constructor(scope: Construct, id: string, props: PartsCatalogueStackProps) {
     super(scope, id, props);
@@ -57,6 +59,7 @@ export class PartsCatalogueStack extends Stack {
       originVerify: this.edge.originVerify,
     });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
+    this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention });
     this.web = new Web(this, 'Web', {
       config,
       siteDir: props.siteDir,
@@ -74,6 +77,7 @@ export class PartsCatalogueStack extends Stack {
         'import-job': this.api.importJob.fn,
         indexer: this.indexer.handler.fn,
         reindex: this.indexer.reindex.fn,
+        mailer: this.mail.mailer.fn,
       },
       deadLetters: this.indexer.deadLetters,
       indexer: this.indexer.handler.fn,
@@ -84,6 +88,10 @@ export class PartsCatalogueStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'ReindexFunction', { value: this.indexer.reindex.fn.functionName });
     new CfnOutput(this, 'IndexerDeadLetterQueue', { value: this.indexer.deadLetters.queueUrl });
+    new CfnOutput(this, 'MailIdentity', {
+      value: config.mailDomain,
+      description: 'SES domain identity: publish its DKIM records, then request production access',
+    });
     new CfnOutput(this, 'AlarmTopic', { value: this.monitoring.topic.topicArn });
   }
 }

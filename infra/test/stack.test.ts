@@ -39,7 +39,7 @@ beforeAll(() => {
   // One synth for the whole file (every describe reads this template); loading aws-cdk-lib takes seconds on a busy machine.
 }, 60_000);
 
-const OUR_FUNCTIONS = ['api', 'import-job', 'indexer', 'reindex'].map((n) => `parts-dev-${n}`);
+const OUR_FUNCTIONS = ['api', 'import-job', 'indexer', 'reindex', 'mailer'].map((n) => `parts-dev-${n}`);
 
 describe('lambda functions', () => {
   it('run Node.js 22 on arm64 with source maps enabled', () => {
@@ -367,7 +367,7 @@ describe('stage and sizes from context', () => {
     const names = Object.values(qa.findResources('AWS::Lambda::Function'))
       .map((f) => f.Properties.FunctionName)
       .filter(Boolean);
-    expect(names.sort()).toEqual(['parts-qa-api', 'parts-qa-import-job', 'parts-qa-indexer', 'parts-qa-reindex']);
+    expect(names.sort()).toEqual(['parts-qa-api', 'parts-qa-import-job', 'parts-qa-indexer', 'parts-qa-mailer', 'parts-qa-reindex']);
   });
 });
 

@@ -117,5 +117,6 @@ describe('npx cdk synth with no AWS credentials', () => {
     expect(JSON.parse(await runBundle('parts-dev-indexer', envOf('parts-dev-indexer'), { Records: [] }))).toEqual({ batchItemFailures: [] });
     expect(await runBundle('parts-dev-import-job', envOf('parts-dev-import-job'), {})).toBe('null');
     expect(await runBundle('parts-dev-reindex', envOf('parts-dev-reindex'), null, false)).toBe('"function"');
+    expect(await runBundle('parts-dev-mailer', envOf('parts-dev-mailer'), null, false)).toBe('"function"');
   });
 });

@@ -1,0 +1,75 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ConfigurationSet, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../config';
+import { AppFunction } from './app-function';
+
+/** How often the mailer sweeps the outbox: a mail goes out at most this long after its step is stored. */
+export const MAIL_SWEEP_EVERY = Duration.minutes(1);
+
+export interface MailProps {
+  config: StageConfig;
+  table: ITable;
+  logRetention: RetentionDays;
+}
+
+/**
+ * Amazon SES for the quote loop's mails (docs/quote-loop.md): a domain identity with DKIM, a
+ * configuration set, and the mailer Lambda that sends the table's outbox every minute through SES v2,
+ * allowed to send only as that identity under that configuration set.
+ */
+export class Mail extends Construct {
+  readonly identity: EmailIdentity;
+  readonly configurationSet: ConfigurationSet;
+  readonly mailer: AppFunction;
+
+  constructor(scope: Construct, id: string, props: MailProps) {
+    super(scope, id);
+    const { config } = props;
+    const configurationSetName = `${config.prefix}-mail`;
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { configurationSetName });
+    this.identity = new EmailIdentity(this, 'Identity', {
+      identity: Identity.domain(config.mailDomain),
+      configurationSet: this.configurationSet,
+    });
+
+    this.mailer = new AppFunction(this, 'Mailer', {
+      functionName: `${config.prefix}-mailer`,
+      entry: 'mail',
+      description: 'Sends the due outbox mails (new request, offer, acceptance, decline, message) through Amazon SES',
+      memoryMb: 256,
+      timeout: Duration.seconds(50),
+      logRetention: props.logRetention,
+      environment: {
+        LOG_LEVEL: 'info',
+        MAIL_TRANSPORT: 'ses',
+        MAIL_FROM: config.mailFrom,
+        SES_CONFIGURATION_SET: configurationSetName,
+      },
+    }).bindTable(props.table, 'readWrite');
+    // The environment names the set by its fixed name: send only once it exists.
+    this.mailer.fn.node.addDependency(this.configurationSet);
+    const { account, region, partition } = Stack.of(this);
+    this.mailer.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          `arn:${partition}:ses:${region}:${account}:identity/${config.mailDomain}`,
+          `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`,
+        ],
+      }),
+    );
+
+    new Rule(this, 'Sweep', {
+      ruleName: `${config.prefix}-mail-sweep`,
+      description: 'Sends the outbox mails that are due (new ones and retries)',
+      schedule: Schedule.rate(MAIL_SWEEP_EVERY),
+      targets: [new LambdaFunction(this.mailer.fn, { event: RuleTargetInput.fromObject({}), retryAttempts: 0 })],
+    });
+  }
+}
