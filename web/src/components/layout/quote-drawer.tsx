@@ -7,7 +7,7 @@ import { QuantityInput } from '../quantity-input';
 import { cn } from '../../lib/cn';
 import { useReturnFocus } from '../../hooks/use-return-focus';
 import { BomUploadButton } from '../bom/bom-upload-dialog';
-import { Badge } from '../ui/badge';
+import { FreeLineSummary } from '../free-line-summary';
 
 /** The right-side basket panel; a modal dialog so a click outside closes it. */
 export function QuoteDrawer() {
@@ -60,13 +60,7 @@ export function QuoteDrawer() {
                   return (
                     <li key={line.key} className="flex min-w-0 items-start gap-3 rounded-md border border-slate-200 p-3" data-testid="free-line">
                       <div className="min-w-0 flex-1">
-                        <p className="break-words font-medium [overflow-wrap:anywhere]">{label}</p>
-                        <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
-                          <Badge variant="yellow" className="mr-1">
-                            Not in catalogue
-                          </Badge>
-                          {[line.freeText.manufacturer, line.freeText.partNumber ? line.freeText.description : undefined].filter(Boolean).join(' · ')}
-                        </p>
+                        <FreeLineSummary freeText={line.freeText} />
                         <label className="mt-2 flex items-center gap-2 text-sm">
                           <span>Quantity</span>
                           <QuantityInput

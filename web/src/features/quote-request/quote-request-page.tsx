@@ -18,13 +18,13 @@ import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
 import { useQuoteBasket, type LineDetails } from '../../lib/quote-basket';
 import { BomUploadButton } from '../../components/bom/bom-upload-dialog';
-import { Badge } from '../../components/ui/badge';
 import { LineDetailsEditor } from './components/line-details';
 import { loginPathFor } from '../../lib/return-to';
 import { useCurrentUser } from '../../lib/session';
 import { useSubmitQuoteRequest } from './api/submit-quote-request';
 import { AttachmentPicker } from './components/attachment-picker';
 import { MyQuoteRequests } from './components/my-quote-requests';
+import { FreeLineSummary } from '../../components/free-line-summary';
 
 type FormValues = z.input<typeof quoteFormSchema>;
 
@@ -136,13 +136,7 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
                 return (
                   <li key={line.key} className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3" data-testid="free-line">
                     <div className="min-w-0 basis-48 grow">
-                      <p className="break-words font-medium [overflow-wrap:anywhere]">{label}</p>
-                      <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
-                        <Badge variant="yellow" className="mr-1">
-                          Not in catalogue
-                        </Badge>
-                        {[line.freeText.manufacturer, line.freeText.partNumber ? line.freeText.description : undefined].filter(Boolean).join(' · ')}
-                      </p>
+                      <FreeLineSummary freeText={line.freeText} />
                     </div>
                     <QuantityInput
                       label={`Quantity for ${label}`}
