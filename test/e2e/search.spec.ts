@@ -19,6 +19,26 @@ test.describe('search with autocomplete', () => {
     await expect(page.getByText(`Part # ${part.partNumber}`)).toBeVisible();
   });
 
+  for (const path of ['/support', '/', '/catalog']) {
+    test(`on ${path}, a part number typed before the page's script has run is kept and gets its suggestions`, async ({ page, request }) => {
+      const part = await somePart(request, 3);
+      // A slow connection: the server-rendered page is there, its script is not yet.
+      let releaseScripts!: () => void;
+      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+      await page.route('**/assets/**/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'commit' });
+      const box = page.locator('header').getByRole('combobox', { name: 'Search parts' });
+      await box.fill(part.partNumber);
+      releaseScripts();
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expect(box).toHaveValue(part.partNumber);
+      await expect(page.getByRole('option').filter({ hasText: part.name }).first()).toBeVisible();
+    });
+  }
+
   test('the suggestion list is keyboard navigable', async ({ page, request }) => {
     const part = await somePart(request, 5);
     await page.goto('/');

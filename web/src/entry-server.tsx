@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';
+import { HydrationMark } from './app/hydration-mark';
 import { AppProviders } from './app/providers';
 import { prefetchRoute, ROUTE_MODULES, SERVER_RENDERED_ROUTES } from './app/prefetch';
 import { routes } from './app/router';
@@ -85,6 +86,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const body = renderToString(
       <AppProviders queryClient={queryClient} serverRendered>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <HydrationMark />
       </AppProviders>,
     );
     const queries = prepareForTransfer(

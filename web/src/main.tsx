@@ -1,8 +1,9 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
+import { HydrationMark } from './app/hydration-mark';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { reviveTransferred, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
@@ -11,14 +12,6 @@ import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-/** Marks the document once React has taken over the server's HTML (tests and the web bench wait for it). */
-function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
 
 /**
  * The server rendered this page: load the matched pages' code first (the same lazy modules the

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Search } from 'lucide-react';
 import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
 import type { Suggestion } from '@parts/shared/schemas';
@@ -38,8 +38,11 @@ export function PartSearchBox({
 }: PartSearchBoxProps) {
   const id = useId();
   const listId = `${id}-listbox`;
+  const inputRef = useRef<HTMLInputElement>(null);
   const [ownValue, setOwnValue] = useState('');
   const text = value ?? ownValue;
+  // On a server-rendered page the field is there before the script: what was typed meanwhile is kept.
+  const [typedBeforeHydration] = useState(() => fieldValueInDocument(`${id}-input`));
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const debounced = useDebouncedValue(text, AUTOCOMPLETE_DELAY_MS);
@@ -52,6 +55,16 @@ export function PartSearchBox({
     if (value === undefined) setOwnValue(next);
     onValueChange?.(next);
   };
+
+  useEffect(() => {
+    if (typedBeforeHydration === null || typedBeforeHydration === text) return;
+    // The DOM is the outside system here: what the user typed into it before React took over.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setText(typedBeforeHydration);
+    if (document.activeElement === inputRef.current) setOpen(true);
+    // Once, when the server-rendered field is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const choose = (suggestion: Suggestion) => {
     setOpen(false);
@@ -95,6 +108,7 @@ export function PartSearchBox({
         </label>
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
         <input
+          ref={inputRef}
           id={`${id}-input`}
           type="search"
           role="combobox"
@@ -154,4 +168,11 @@ export function PartSearchBox({
       ) : null}
     </form>
   );
+}
+
+/** The value of a field the server rendered, as the user left it before the page's script ran (null when there is none). */
+function fieldValueInDocument(inputId: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const field = document.getElementById(inputId);
+  return field instanceof HTMLInputElement ? field.value : null;
 }
