@@ -5,7 +5,7 @@ import { normalizePartNumber } from '@parts/shared/part-number';
 import { synonymListSchema, type FacetCount, type Highlight, type PartListResponse, type PartsQuery, type Suggestion } from '@parts/shared/schemas';
 import type { AutocompleteAnswer, PartDocument, SearchIndex } from '../../ports/search-index';
 import { PartColumns } from './part-columns';
-import { idList, intersectAll, unionAll } from './id-lists';
+import { idList } from './id-lists';
 import { createEmbeddedMatchSource } from './embedded-match';
 import { matchPartLines } from './part-match';
 import { codeTerms, parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
@@ -28,18 +28,9 @@ export interface EmbeddedSearchOptions {
 /** 1 exact part number, 2 part-number prefix, 3 infix, 4 words as typed, 5 forms, synonyms and corrections. */
 const TIERS = 5;
 
-/**
- * A word match as a tree: a string is one FTS5 leaf (a quoted term, or a quoted prefix with *), read
- * from the index on its own; AND / OR are done over the leaves' id lists in JavaScript (see ADR 070).
- */
-type Match = string | { op: 'AND' | 'OR'; of: Match[] };
-
 interface TextPlan {
-  /** The FTS5 expressions (autocomplete reads them with a LIMIT) and the same as trees (listings). */
   strict: string | null;
   expanded: string | null;
-  strictMatch: Match | null;
-  expandedMatch: Match | null;
   corrected: string | null;
   highlight: { terms: Set<string>; prefixes: Set<string> };
 }
@@ -321,14 +312,14 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   const wordMatches = new Map<string, Int32Array>();
   let wordMatchIds = 0;
   const wordMatchLimit = options.wordMatchCacheIds ?? 2_000_000;
-  function textIds(expression: string, compute: () => Int32Array = () => idList(reads.text.get(expression))): Int32Array {
+  function textIds(expression: string): Int32Array {
     const known = wordMatches.get(expression);
     if (known) {
       wordMatches.delete(expression);
       wordMatches.set(expression, known);
       return known;
     }
-    const ids = compute();
+    const ids = idList(reads.text.get(expression));
     if (ids.length <= wordMatchLimit / 4) {
       wordMatches.set(expression, ids);
       wordMatchIds += ids.length;
@@ -339,18 +330,6 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       }
     }
     return ids;
-  }
-  /**
-   * The ids (ascending) of a word match: each leaf is read from FTS5 on its own and kept, so the
-   * words that recur across queries (far more often than whole queries recur) are read once; the
-   * AND / OR of the leaves is done here over sorted id lists, and kept too.
-   */
-  function matchIds(m: Match, c: PartColumns): Int32Array {
-    if (typeof m === 'string') return textIds(m);
-    return textIds(ftsText(m), () => {
-      const lists = m.of.map((part) => matchIds(part, c));
-      return m.op === 'AND' ? intersectAll(lists) : unionAll(lists, scratch(c).union);
-    });
   }
   const written = () => {
     expansions.clear();
@@ -371,8 +350,6 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     const highlight = { terms: new Set<string>(), prefixes: new Set<string>() };
     const strict: string[] = [];
     const expanded: string[] = [];
-    const strictMatch: Match[] = [];
-    const expandedMatch: Match[] = [];
     const correctedWords: string[] = [];
     let strictOk = true;
     let expandedOk = true;
@@ -381,12 +358,10 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     typed.forEach((w, i) => {
       const last = i === typed.length - 1;
       let asTyped: string | null = null;
-      let asTypedMatch: Match | null = null;
       const typedTerms = new Set<string>();
       if (!last) {
         if (isTerm(w)) {
           asTyped = quote(w);
-          asTypedMatch = asTyped;
           typedTerms.add(w);
           highlight.terms.add(w);
         }
@@ -394,11 +369,9 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         const terms = termsIn(w, `${w}\uffff`);
         if (terms.length > 0 && (w.length <= 3 || terms.length > MAX_EXPANSION)) {
           asTyped = `${quote(w)}*`;
-          asTypedMatch = asTyped;
           highlight.prefixes.add(w);
         } else if (terms.length > 0) {
           asTyped = terms.length === 1 ? quote(terms[0]!) : `(${terms.map(quote).join(' OR ')})`;
-          asTypedMatch = terms.length === 1 ? quote(terms[0]!) : { op: 'OR', of: terms.map(quote) };
           for (const t of terms) {
             typedTerms.add(t);
             highlight.terms.add(t);
@@ -406,13 +379,11 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         }
       }
       const alternatives: string[] = [];
-      const alternativeMatches: Match[] = [];
       for (const form of wordForms(w).slice(1)) {
         // A form the typed prefix already covers ("cylinders" for "cylinder") adds nothing.
         if (typedTerms.has(form) || (asTyped?.endsWith('*') && form.startsWith(w))) continue;
         if (isTerm(form)) {
           alternatives.push(quote(form));
-          alternativeMatches.push(quote(form));
           highlight.terms.add(form);
         }
       }
@@ -423,20 +394,16 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
           .filter(Boolean);
         if (parts.length === 0 || !parts.every(isTerm)) continue;
         alternatives.push(parts.length === 1 ? quote(parts[0]!) : `(${parts.map(quote).join(' AND ')})`);
-        alternativeMatches.push(parts.length === 1 ? quote(parts[0]!) : { op: 'AND', of: parts.map(quote) });
         for (const part of parts) highlight.terms.add(part);
       }
       if (asTyped) strict.push(asTyped);
       else strictOk = false;
-      if (asTypedMatch) strictMatch.push(asTypedMatch);
       let clause = [...(asTyped ? [asTyped] : []), ...alternatives];
-      let clauseMatch: Match[] = [...(asTypedMatch ? [asTypedMatch] : []), ...alternativeMatches];
       if (alternatives.length > 0) widened = true;
       let shown = w;
       if (clause.length === 0 && !fixed.has(w)) {
         const fixes = words().corrections(w, { prefix: last, extraEdits, limit: 8 });
         clause = fixes.map((f) => quote(f.term));
-        clauseMatch = [...clause];
         for (const f of fixes) highlight.terms.add(f.term);
         if (fixes.length > 0) {
           corrected = true;
@@ -447,16 +414,12 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (clause.length === 0) expandedOk = false;
       correctedWords.push(shown);
       expanded.push(clause.length === 1 ? clause[0]! : `(${clause.join(' OR ')})`);
-      expandedMatch.push(clauseMatch.length === 1 ? clauseMatch[0]! : { op: 'OR', of: clauseMatch });
     });
     const strictText = strictOk && strict.length > 0 ? strict.join(' AND ') : null;
     const expandedText = expandedOk && expanded.length > 0 && widened ? expanded.join(' AND ') : null;
-    const all = (of: Match[]): Match => (of.length === 1 ? of[0]! : { op: 'AND', of });
     return {
       strict: strictText,
       expanded: expandedText,
-      strictMatch: strictText ? all(strictMatch) : null,
-      expandedMatch: expandedText ? all(expandedMatch) : null,
       corrected: corrected ? correctedWords.join(' ') : null,
       highlight,
     };
@@ -487,10 +450,10 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       if (pn.length >= 3) sources.push([3, () => idList(reads.infix.get(`"${pn}"`))]);
     }
     const plan = text.words.length > 0 ? planText(text.words, text.fixed, extraEdits) : null;
-    const strict = plan?.strictMatch;
-    const expanded = plan?.expandedMatch;
-    if (strict) sources.push([4, () => matchIds(strict, c)]);
-    if (expanded) sources.push([5, () => matchIds(expanded, c)]);
+    const strict = plan?.strict;
+    const expanded = plan?.expanded;
+    if (strict) sources.push([4, () => textIds(strict)]);
+    if (expanded) sources.push([5, () => textIds(expanded)]);
     if (!plan && dims.length > 0) sources.push([4, () => withDimensions(c, dims)]);
     if (sources.length === 0) return null;
     const { tier, candidates: out } = scratch(c);
@@ -555,14 +518,13 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     for (let i = 0; i < ids.length; i++) tier[ids[i]!] = 0;
   }
 
-  let buffers: { tier: Uint8Array; mark: Uint8Array; union: Uint8Array; matched: Int32Array; candidates: Int32Array } | undefined;
+  let buffers: { tier: Uint8Array; mark: Uint8Array; matched: Int32Array; candidates: Int32Array } | undefined;
   function scratch(c: PartColumns) {
     const size = c.alive.length;
     if (!buffers || buffers.tier.length !== size) {
       buffers = {
         tier: new Uint8Array(size),
         mark: new Uint8Array(size),
-        union: new Uint8Array(size),
         matched: new Int32Array(size),
         candidates: new Int32Array(size),
       };
@@ -1048,11 +1010,6 @@ function firstInOrder(ids: Int32Array, n: number, key: (id: number) => number, c
 
 const quote = (w: string) => `"${w.replace(/"/g, '""')}"`;
 
-/** The FTS5 text of a match tree (the cache key of its ids). */
-function ftsText(m: Match): string {
-  return typeof m === 'string' ? m : `(${m.of.map(ftsText).join(` ${m.op} `)})`;
-}
-
 /** The state of one filtering pass: the columns, the filters (masks of 1 where nothing is filtered), the facet counts to fill and the matches. */
 interface Pass {
   alive: Uint8Array;
@@ -1076,7 +1033,7 @@ interface Pass {
  * The loop has no data-dependent branch (every test is a 0/1 and-ed in, every count adds it, a match
  * is written and kept by advancing n): at 1M parts a branch per filter mispredicted on a third of
  * the parts costs more than the reads. Module functions over typed arrays only, so V8 compiles them
- * for exactly those types; the first two ranges are hoisted into locals (see ADR 070).
+ * for exactly those types; the first two ranges are hoisted into locals (see ADR 073).
  */
 function visit(p: Pass, ids: Int32Array | null, count: number): void {
   if (p.ranges.length === 0) visitWithoutRanges(p, ids, count);
