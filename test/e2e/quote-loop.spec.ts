@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { PartView, QuoteRequest } from '@parts/shared/schemas';
 import { expectToast, listParts, registerViaApi, uniqueName } from './support/e2e-helpers';
 import { loginAdminViaApi, openAdminTab } from './admin-helpers';
