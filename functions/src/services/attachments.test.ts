@@ -18,6 +18,15 @@ describe('attachment names and keys', () => {
     expect(safeFileName('x\ud800y.pdf')).toBe('xy.pdf');
   });
 
+  it("shortens a long non-Latin name so its key stays within S3's 1024 bytes, keeping the extension", () => {
+    const name = safeFileName(`${'図面'.repeat(100)}.pdf`);
+    expect(name.endsWith('.pdf')).toBe(true);
+    expect(name.startsWith('図面図面')).toBe(true);
+    const key = attachmentKey('uploads/123456789/', name);
+    expect(Buffer.byteLength(key)).toBeLessThanOrEqual(1024);
+    expect(nameOfAttachmentKey('uploads/123456789/', key)).toBe(name);
+  });
+
   it('reads back the name of a key the server built, and refuses keys of any other shape', () => {
     const prefix = 'uploads/7/';
     const key = attachmentKey(prefix, 'drawing..v2 (final).pdf');
