@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { registerViaApi } from './support/e2e-helpers';
 import { createLongNamedPart, horizontalOverflow } from './support/ux-helpers';

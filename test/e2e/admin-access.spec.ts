@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { AdminStats, Category } from '@parts/shared/schemas';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expectToast, getJson, registerViaApi, uniqueName } from './support/e2e-helpers';
 

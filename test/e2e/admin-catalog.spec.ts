@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { slugify } from '@parts/shared/slugify';
 import type { PartListResponse } from '@parts/shared/schemas';
 import { expectToast, getJson, uniqueName } from './support/e2e-helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expectToast, uniqueName } from './support/e2e-helpers';
 
 test.describe('auth', () => {

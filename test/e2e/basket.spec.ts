@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { QUOTE_STORAGE_KEY } from '@parts/shared/constants';
 import { expectToast, readBasket, somePart } from './support/e2e-helpers';
 

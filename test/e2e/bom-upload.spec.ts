@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { PartView, QuoteRequest } from '@parts/shared/schemas';
 import { expectToast, listParts, registerViaApi, uniqueName } from './support/e2e-helpers';
 import { openAdminTab } from './admin-helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Category } from '@parts/shared/schemas';
 import { getJson, listParts } from './support/e2e-helpers';
 

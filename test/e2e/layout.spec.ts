@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { FOOTER_CATEGORY_SLUGS } from '@parts/shared/constants';
 
 test.describe('header, footer and not-found page', () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { registerViaApi } from './support/e2e-helpers';
 import { loginAdminViaApi } from './admin-helpers';
 import { createLongNamedPart, horizontalOverflow, type LongNamedData } from './support/ux-helpers';

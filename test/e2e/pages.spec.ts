@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Manufacturer } from '@parts/shared/schemas';
 import { specName } from '@parts/shared/spec-names';
 import { getJson, somePart } from './support/e2e-helpers';

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { PartView } from '@parts/shared/schemas';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import type { PartView, QuoteRequest } from '@parts/shared/schemas';
 import { expectToast, listParts, registerViaApi, uniqueName } from './support/e2e-helpers';
-import { openAdminTab } from './admin-helpers';
+import { loginAdminViaApi, openAdminTab } from './admin-helpers';
 
 // A tiny but well-formed PDF (attachments are checked by content).
 const PDF = Buffer.from(
@@ -162,6 +163,51 @@ test.describe('the quote loop', () => {
       const adminDownload = admin.waitForEvent('download');
       await dialog.getByTestId('offer-pdf').click();
       expect(await readPdf(await adminDownload)).toBe('%PDF-');
+    } finally {
+      await adminContext.close();
+    }
+  });
+
+  test("the reseller's mail about a new request opens that request in the admin area; closing it and Back behave", async ({ page, browser, baseURL }) => {
+    const [part] = (await listParts(page.request, { pageSize: '1' })).data as [PartView];
+    await registerViaApi(page.request);
+    const submitted = await page.request.post('/api/quote-requests/submissions', {
+      data: { customerName: uniqueName('Mail Link Buyer '), customerEmail: 'mail-link@example.com', items: [{ partId: part.id, quantity: 2 }] },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
+    const quote = (await submitted.json()) as QuoteRequest;
+
+    // The mail to the reseller (not the buyer's copy) carries the link.
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`${inboxUrl}/email`);
+          const mails = (await response.json()) as CaughtMail[];
+          const forAdmin = mails.find((m) => m.text?.includes(`quote=${quote.id}`) && m.to.every((t) => t.address !== 'mail-link@example.com'));
+          link = /Open it: (\S+)/.exec(forAdmin?.text ?? '')?.[1] ?? '';
+          return link;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe('');
+    expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+
+    const adminContext = await browser.newContext({ baseURL });
+    try {
+      const admin = await adminContext.newPage();
+      await loginAdminViaApi(admin);
+      await admin.goto('/admin');
+      await admin.goto(link);
+      const dialog = admin.getByRole('dialog', { name: `Quote Request #${quote.id}` });
+      await expect(dialog).toBeVisible();
+      await admin.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(admin).toHaveURL(/\/admin\?tab=quotes$/);
+      await expect(admin.getByRole('tab', { name: 'Quote Requests' })).toHaveAttribute('aria-selected', 'true');
+      // Back opens it again: the open request is part of the page's address.
+      await admin.goBack();
+      await expect(dialog).toBeVisible();
     } finally {
       await adminContext.close();
     }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { adminGet, expectToast, registerViaApi, somePart, uniqueName } from './support/e2e-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Category } from '@parts/shared/schemas';
 import { getJson, listParts, somePart } from './support/e2e-helpers';
 

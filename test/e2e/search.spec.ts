@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { somePart } from './support/e2e-helpers';
 
 test.describe('search with autocomplete', () => {
@@ -31,6 +31,8 @@ test.describe('search with autocomplete', () => {
       });
       await page.goto(path, { waitUntil: 'commit' });
       const box = page.locator('header').getByRole('combobox', { name: 'Search parts' });
+      // Until the stylesheet applies, the phone layout's search box is not hidden yet.
+      await expect(box).toHaveCount(1);
       await box.fill(part.partNumber);
       releaseScripts();
       await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { specName } from '@parts/shared/spec-names';
 import { QUOTE_STORAGE_KEY } from '@parts/shared/constants';
 import { somePart } from './support/e2e-helpers';

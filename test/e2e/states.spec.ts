@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
+import { expect, test } from './support/test';
 import { registerViaApi, somePart } from './support/e2e-helpers';
 
 /** Holds matching API calls until release(), so loading states can be seen. */

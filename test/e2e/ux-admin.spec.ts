@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Category } from '@parts/shared/schemas';
 import { expectToast, uniqueName } from './support/e2e-helpers';
 import { createRelations, loginAdminViaApi, openAdminTab } from './admin-helpers';

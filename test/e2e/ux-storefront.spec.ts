@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Category } from '@parts/shared/schemas';
 import { expectToast, getJson, listParts, readBasket, registerViaApi, somePart, uniqueName } from './support/e2e-helpers';
 import { createLongNamedPart, expectPointerReachable, type LongNamedData } from './support/ux-helpers';

@@ -35,8 +35,8 @@ const dataDir = join(mkdtempSync(join(tmpdir(), 'parts-crash-')), 'data');
 let port = 0;
 const base = () => `http://127.0.0.1:${port}`;
 
-function launch(): Run {
-  const env = {
+function localEnv(): Record<string, string> {
+  return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
     NODE_ENV: 'development',
@@ -55,6 +55,10 @@ function launch(): Run {
     JWT_SECRET: '',
     MAIL_CATCHER: 'false',
   };
+}
+
+function launch(): Run {
+  const env = localEnv();
   // Its own process group: SIGKILL to the group is a crash of the whole tree (the entry and its Java).
   const child = spawn(process.execPath, ['--import', 'tsx', START], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -64,6 +68,20 @@ function launch(): Run {
   const run = { child, output: () => output, closed };
   runs.push(run);
   return run;
+}
+
+/** `npm run reindex [-- --repair]` as a developer runs it (npm start stopped): its exit code and output. */
+async function reindex(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/src/local/reindex.ts', ...args], {
+    cwd: ROOT,
+    env: { ...localEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
+  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+  return { code, output };
 }
 
 const exited = (run: Run) => run.child.exitCode !== null || run.child.signalCode !== null;
@@ -282,4 +300,27 @@ describe('crash consistency with real processes (npm start killed with SIGKILL)'
     process.kill(current.child.pid!, 'SIGINT');
     await current.closed;
   });
+
+  it(
+    'npm run reindex rebuilds a truncated index file, repairs on demand, and always exits (1 with a message when the table is out of reach)',
+    { timeout: SLOW },
+    async () => {
+      const total = SEED_PARTS + IMPORT_ROWS;
+      truncateSync(join(dataDir, 'search.sqlite'), 8192);
+      const rebuilt = await reindex([]);
+      expect(rebuilt.output).toContain('The search index file could not be read');
+      expect(rebuilt.output).toContain(`Search index rebuilt: ${total} parts from table "${TABLE}"`);
+      expect(rebuilt.code).toBe(0);
+
+      const repaired = await reindex(['--repair']);
+      expect(repaired.output).toContain(`${total} parts in the table, ${total} indexed; repaired 0 missing, 0 outdated, 0 deleted`);
+      expect(repaired.code).toBe(0);
+
+      // Nothing listens on a port just handed out and closed again.
+      const unreachable = await reindex(['--repair'], { DYNAMODB_ENDPOINT: `http://127.0.0.1:${await freePort()}` });
+      expect(unreachable.output).toContain('Reindex failed:');
+      expect(unreachable.output).not.toContain('    at ');
+      expect(unreachable.code).toBe(1);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { decodeCatalogChange } from '../adapters/dynamodb/stream-records';
 import type { CatalogRepository } from '../ports/catalog-repository';
 import type { PartDocument, SearchIndex } from '../ports/search-index';
@@ -10,8 +10,13 @@ import { createSearchSync } from './search-sync';
 /**
  * Consumes the table's stream (Lambda event shape; the local poller feeds the same function).
  * Idempotent: the index ignores anything older than what it holds, so retries and replays are safe.
- * On a failure it reports the batch's first record (ReportBatchItemFailures), so the whole batch is
- * offered again; replaying the records that did land is harmless.
+ *
+ * Partial batch failures (Lambda's ReportBatchItemFailures contract): the batch is first applied in one
+ * go (one index write for all its parts). If that fails, every record is applied on its own, in order,
+ * and the answer names exactly the records that failed. Lambda checkpoints before the lowest one named
+ * and offers it and everything after it again (the good records after it are replayed, harmlessly);
+ * with bisect-on-error and a retry limit, a record that keeps failing ends in the DLQ, not blocking the
+ * shard. A record that cannot be decoded is logged and skipped, not failed.
  */
 export function createStreamHandler(deps: { catalog: CatalogRepository; search: SearchIndex; logger?: Logger }) {
   const logger = deps.logger ?? silentLogger;
@@ -19,16 +24,26 @@ export function createStreamHandler(deps: { catalog: CatalogRepository; search: 
 
   return async function handle(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
     try {
-      await apply(event);
+      await apply(event.Records);
       return { batchItemFailures: [] };
     } catch (err) {
-      logger.error('stream_batch_failed', { error: err instanceof Error ? err.message : String(err), records: event.Records.length });
-      const first = event.Records[0]?.dynamodb?.SequenceNumber;
-      return { batchItemFailures: first ? [{ itemIdentifier: first }] : [] };
+      logger.warn('stream_batch_failed', { error: errorText(err), records: event.Records.length });
     }
+    const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+    for (const record of event.Records) {
+      try {
+        await apply([record]);
+      } catch (err) {
+        const sequenceNumber = record.dynamodb?.SequenceNumber;
+        logger.error('stream_record_failed', { error: errorText(err), eventID: record.eventID, sequenceNumber });
+        // A record without a sequence number cannot be named; an empty identifier makes Lambda retry the whole batch.
+        batchItemFailures.push({ itemIdentifier: sequenceNumber ?? '' });
+      }
+    }
+    return { batchItemFailures };
   };
 
-  async function apply(event: DynamoDBStreamEvent): Promise<void> {
+  async function apply(records: readonly DynamoDBRecord[]): Promise<void> {
     let relations: Relations | undefined;
     const upserts = new Map<number, PartDocument>();
     const removals = new Map<number, number>();
@@ -39,7 +54,7 @@ export function createStreamHandler(deps: { catalog: CatalogRepository; search: 
       removals.clear();
     };
 
-    for (const record of event.Records) {
+    for (const record of records) {
       const change = decodeCatalogChange(record);
       switch (change.kind) {
         case 'unreadable':
@@ -70,4 +85,8 @@ export function createStreamHandler(deps: { catalog: CatalogRepository; search: 
     }
     await flush();
   }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

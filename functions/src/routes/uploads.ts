@@ -9,7 +9,7 @@ import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
 import { currentUser, requireAdmin, requireUser } from '../http/session';
 import { parseOrThrow, readJson } from '../http/parse';
 import { ValidationError } from '../domain/errors';
-import { attachmentUploadPrefix, safeFileName, tooLargeMessage, unsupportedTypeMessage } from '../services/quote-service';
+import { attachmentKey, attachmentUploadPrefix, tooLargeMessage, unsupportedTypeMessage } from '../services/quote-service';
 
 export const CSV_STAGING_PREFIX = 'imports/';
 
@@ -28,7 +28,7 @@ export function uploadRoutes(deps: AppDeps) {
         }
       }
       const input = parseOrThrow(attachmentUploadRequestSchema, json);
-      const key = `${attachmentUploadPrefix(currentUser(c).id)}${randomUUID()}/${encodeURIComponent(safeFileName(input.fileName))}`;
+      const key = attachmentKey(attachmentUploadPrefix(currentUser(c).id), input.fileName);
       const signed = await deps.blobs.presignPut('attachments', key, input.contentType, input.size, UPLOAD_URL_TTL_SECONDS);
       const answer: PresignedUpload = { key, method: 'PUT', ...signed };
       return c.json(answer, 201);

@@ -29,22 +29,48 @@ export interface IncomingFile {
   truncated: boolean;
 }
 
-/** File names are kept for display and downloads only; keys never contain them raw. */
+/**
+ * A file's name as shown and offered for download: its last path part, without control, format and bidi
+ * characters. Any other character is kept (`drawing..v2.pdf` is a fine name); a name of dots alone or
+ * nothing becomes "file". Keys are the server's own (`<prefix><uuid>/<encoded name>`, see `attachmentKey`).
+ */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
+  const trimmed = base
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
-  return cleaned || 'file';
+    .replace(/[\u0000-\u001f\u007f-\u009f"\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
+    // A lone surrogate cannot be URI-encoded into a key.
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .trim();
+  const cleaned = Array.from(trimmed).slice(0, 200).join('').trim();
+  return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
 }
 
-function decodeKeyName(segment: string): string {
+/** The key of a new attachment under `prefix`: a fresh uuid, then the cleaned name, URI-encoded (one key segment). */
+export function attachmentKey(prefix: string, fileName: string): string {
+  return `${prefix}${randomUUID()}/${encodeURIComponent(safeFileName(fileName))}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The file name of a key `attachmentKey(prefix, …)` built, or undefined for any key of another shape
+ * (another prefix, no uuid, more segments, a name part the server would not have written).
+ */
+export function nameOfAttachmentKey(prefix: string, key: string): string | undefined {
+  if (!key.startsWith(prefix)) return undefined;
+  const parts = key.slice(prefix.length).split('/');
+  if (parts.length !== 2 || !UUID.test(parts[0]!)) return undefined;
+  const segment = parts[1]!;
+  const name = decodeKeyName(segment);
+  return name !== undefined && encodeURIComponent(safeFileName(name)) === segment ? name : undefined;
+}
+
+function decodeKeyName(segment: string): string | undefined {
   try {
     return decodeURIComponent(segment);
   } catch {
-    return segment;
+    return undefined;
   }
 }
 
@@ -76,10 +102,11 @@ export function createAttachmentIntake(deps: { blobs: BlobStore; logger: Logger 
     const prefix = attachmentUploadPrefix(uploader.id);
     const out: Attachment[] = [];
     for (const key of keys) {
-      if (!key.startsWith(prefix) || key.includes('..')) throw new ValidationError(ATTACHMENT_NOT_FOUND);
+      // Only a key of the shape the server hands out: the owner's prefix, a uuid, the encoded name.
+      const fileName = nameOfAttachmentKey(prefix, key);
+      if (fileName === undefined) throw new ValidationError(ATTACHMENT_NOT_FOUND);
       const head = await deps.blobs.head('attachments', key);
       if (!head) throw new ValidationError(ATTACHMENT_NOT_FOUND);
-      const fileName = safeFileName(decodeKeyName(key.slice(key.lastIndexOf('/') + 1)));
       if (head.size > MAX_ATTACHMENT_BYTES) {
         await deps.blobs.delete('attachments', [key]);
         throw new ValidationError(tooLargeMessage(fileName));
@@ -98,7 +125,7 @@ export function createAttachmentIntake(deps: { blobs: BlobStore; logger: Logger 
   async function storeFiles(prefix: string, checked: Attachment[], files: IncomingFile[], written: string[]): Promise<Attachment[]> {
     const attachments: Attachment[] = [];
     for (const [i, a] of checked.entries()) {
-      const key = `${prefix}${randomUUID()}/${encodeURIComponent(a.fileName)}`;
+      const key = attachmentKey(prefix, a.fileName);
       await deps.blobs.put('attachments', key, files[i]!.data, a.contentType, a.size);
       written.push(key);
       attachments.push({ ...a, key });

@@ -10,7 +10,7 @@ import type { OutboxMail } from '../ports/outbox';
  */
 
 const buyerLink = (site: SiteSettings, quote: QuoteRequest) => `${site.siteUrl}/account/quotes/${quote.id}`;
-const adminLink = (site: SiteSettings, quote: QuoteRequest) => `${site.siteUrl}/admin?quote=${quote.id}`;
+const adminLink = (site: SiteSettings, quote: QuoteRequest) => `${site.siteUrl}/admin?tab=quotes&quote=${quote.id}`;
 
 function mail(kind: string, quote: QuoteRequest, to: string, subject: string, lines: (string | undefined | false)[]): OutboxMail {
   return { id: randomUUID(), kind, quoteId: quote.id, to: [to], subject, text: lines.filter((l): l is string => typeof l === 'string').join('\n') };

@@ -14,6 +14,7 @@ import { quoteMails } from './quote-notifications';
 export {
   ATTACHMENT_NOT_FOUND,
   TOO_MANY_ATTACHMENTS,
+  attachmentKey,
   attachmentUploadPrefix,
   quoteAttachmentPrefix,
   safeFileName,

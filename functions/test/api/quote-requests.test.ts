@@ -235,6 +235,53 @@ describe('public submission (JSON with direct uploads)', () => {
     expect(key.startsWith(`uploads/${user.id}/`)).toBe(true);
   });
 
+  test('names with ".." inside are kept (drawing..v2.pdf, a..b.png); keys are server-built and checked by shape, not by the name', async () => {
+    const { items } = validFields();
+    const submit = (attachmentKeys: string[]) =>
+      api.call('POST', '/api/quote-requests', {
+        cookie: user.cookie,
+        json: { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', items: JSON.parse(items), attachmentKeys },
+      });
+    const pdfKey = await upload(user.cookie, 'drawing..v2.pdf', 'application/pdf', PDF);
+    const pngKey = await upload(user.cookie, 'a..b.png', 'image/png', PNG);
+    // Path parts and control characters are not part of the name; a name of dots alone becomes "file".
+    const pathKey = await upload(user.cookie, '..\\../x/../rev\u0000\u202e3.pdf', 'application/pdf', PDF);
+    const dotsKey = await upload(user.cookie, '..', 'application/pdf', PDF);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const key of [pdfKey, pngKey, pathKey, dotsKey]) {
+      const [root, owner, id, name, ...rest] = key.split('/');
+      expect([root, owner, rest]).toEqual(['uploads', String(user.id), []]);
+      expect(id).toMatch(uuid);
+      expect(name === '..' || name === '.').toBe(false);
+    }
+
+    const res = await submit([pdfKey, pngKey, pathKey, dotsKey]);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: number; attachments: { key: string; fileName: string }[] };
+    expect(created.attachments.map((a) => a.fileName)).toEqual(['drawing..v2.pdf', 'a..b.png', 'rev3.pdf', 'file']);
+    for (const a of created.attachments) expect(await objectsUnder(a.key)).toEqual([a.key]);
+    const detail = (await (await api.call('GET', `/api/quote-requests/${created.id}`, { cookie: admin.cookie })).json()) as {
+      attachments: { fileName: string; url: string }[];
+    };
+    expect(detail.attachments[0]!.fileName).toBe('drawing..v2.pdf');
+    const download = await fetch(detail.attachments[0]!.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('drawing..v2.pdf');
+
+    // Keys the server did not build in this shape are refused, whatever their name part holds.
+    const other = await upload(user.cookie, 'drawing.pdf', 'application/pdf', PDF);
+    const [, , id, name] = other.split('/');
+    for (const forged of [
+      `uploads/${user.id}/${id}/../${id}/${name}`,
+      `uploads/${user.id}/${id}/x/${name}`,
+      `uploads/${user.id}/not-a-uuid/${name}`,
+      `uploads/${user.id}/${id}`,
+    ]) {
+      await expectRejected(submit([forged]), 400, 'Attachment not found; upload it again');
+    }
+    expect(await objectsUnder(other)).toEqual([other]);
+  });
+
   test('a submission referencing uploaded keys stores them checked by content', async () => {
     const key = await upload(user.cookie, 'spec sheet.pdf', 'application/pdf', PDF);
     const { items } = validFields();

@@ -63,6 +63,19 @@ describe('GET /api/parts and /api/parts/autocomplete', () => {
     expect(String(body.message).length).toBeGreaterThan(0);
   });
 
+  it('refuses a specification key the catalogue does not filter on, naming it and the known keys', async () => {
+    const { status, body } = await getJson(`/api/parts?specifications=${encodeURIComponent('{"bore":{"min":1},"colour":{"min":1}}')}`);
+    expect(status).toBe(400);
+    expect(body.message).toBe('Unknown specification filter "colour"; the filters are bore, stroke, pressureRating');
+  });
+
+  it('refuses 900 unknown specification keys with one short message, before looking at any part', async () => {
+    const many = Object.fromEntries(Array.from({ length: 900 }, (_, i) => [`k${i}`, { min: 1 }]));
+    const { status, body } = await getJson(`/api/parts?specifications=${encodeURIComponent(JSON.stringify(many))}`);
+    expect(status).toBe(400);
+    expect(body.message).toBe('At most 3 specification filters');
+  });
+
   it('min above max says so', async () => {
     const { body } = await getJson(`/api/parts?specifications=${encodeURIComponent('{"bore":{"min":50,"max":10}}')}`);
     expect(body.message).toBe('Bore Size (mm): the minimum (50) is above the maximum (10)');

@@ -122,6 +122,29 @@ describe('stream indexer', () => {
     expect(await handle(event(insert))).toEqual({ batchItemFailures: [{ itemIdentifier: insert.dynamodb!.SequenceNumber }] });
   });
 
+  it('a poison record in the middle of a batch: the good records around it are indexed, the answer names only the poison record', async () => {
+    const parts = await Promise.all(
+      ['PA', 'PB', 'PC'].map((prefix) =>
+        deps.catalog.createPart(buildPartInput({ categoryId, manufacturerId: makerId, partNumber: unique(prefix).toUpperCase() })),
+      ),
+    );
+    const [good1, poison, good2] = parts as [StoredPart, StoredPart, StoredPart];
+    // The index refuses any write that holds the poison document (as a real index refuses a malformed one).
+    const picky: SearchIndex = {
+      ...search,
+      upsert: async (docs) => (docs.some((d) => d.id === poison.id) ? Promise.reject(new Error('mapper_parsing_exception')) : search.upsert(docs)),
+    };
+    const handle = createStreamHandler({ catalog: deps.catalog, search: picky });
+    const records = parts.map((p) => record('INSERT', { newImage: partItem(p) }));
+
+    const answer = await handle(event(...records));
+
+    expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: records[1]!.dynamodb!.SequenceNumber }] });
+    expect((await find(good1.partNumber)).map((p) => p.id)).toEqual([good1.id]);
+    expect((await find(good2.partNumber)).map((p) => p.id)).toEqual([good2.id]);
+    expect(await find(poison.partNumber)).toEqual([]);
+  });
+
   it('reindexAll rebuilds the index from the table', async () => {
     const extraDir = mkdtempSync(join(tmpdir(), 'reindex-'));
     const fresh = createEmbeddedSearchIndex({ file: join(extraDir, 'search.sqlite') });

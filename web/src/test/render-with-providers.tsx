@@ -17,6 +17,8 @@ export interface StubAnswer {
 export interface StubCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: BodyInit | null | undefined;
   headers: Headers;
   credentials: RequestCredentials | undefined;
@@ -33,6 +35,7 @@ export function stubApi(routes: Record<string, StubAnswer | ((call: StubCall) =>
     const call: StubCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: init?.body,
       headers: new Headers(init?.headers),
       credentials: init?.credentials,

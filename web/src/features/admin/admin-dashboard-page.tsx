@@ -49,10 +49,12 @@ const TAB_PARAM = 'tab';
 function useTabInUrl(): [Tab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get(TAB_PARAM);
-  const tab = TABS.find((t) => t === raw) ?? 'overview';
+  // A link to one quote request (?quote=42, as in the admin's notification mail) opens the quotes tab.
+  const tab = TABS.find((t) => t === raw) ?? (params.has('quote') ? 'quotes' : 'overview');
   const setTab = (next: string) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
+      updated.delete('quote');
       if (next === 'overview') updated.delete(TAB_PARAM);
       else updated.set(TAB_PARAM, next);
       return updated;

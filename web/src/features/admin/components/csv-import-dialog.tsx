@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { CSV_MAX_REQUEST_BYTES } from '@parts/shared/constants';
 import { PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
-import type { ColumnMapping, CsvImportResult, CsvPreview } from '@parts/shared/schemas';
+import type { ColumnMapping, CsvImportResult, CsvPreview, ImportJob } from '@parts/shared/schemas';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -18,6 +18,7 @@ import { isFinished, useImportJob } from '../api/get-import-job';
 import { getAdminStatsQueryOptions } from '../api/get-admin-stats';
 import { partListsKey } from '../api/get-admin-parts';
 import { toastImportResult } from '../lib/admin-toasts';
+import { formatImportPace, importPace } from '../lib/import-pace';
 import { OPTIONAL_FIELDS, REQUIRED_FIELDS, assignTarget, estimateRows, guessMapping, hasRequired, specTarget } from '../lib/column-mapping';
 
 type Step = 'upload' | 'mapping' | 'results';
@@ -48,8 +49,11 @@ function MappingSelect({ header, value, onChange }: { header: string; value: str
   );
 }
 
-function JobProgress({ rowsDone, rowsFailed, estimate }: { rowsDone: number; rowsFailed: number; estimate: number }) {
+function JobProgress({ job, estimate }: { job: ImportJob | undefined; estimate: number }) {
+  const rowsDone = job?.rowsDone ?? 0;
+  const rowsFailed = job?.rowsFailed ?? 0;
   const processed = rowsDone + rowsFailed;
+  const pace = job ? importPace(job, estimate) : null;
   const percent = Math.min(99, Math.round((processed / Math.max(1, estimate)) * 100));
   return (
     <div className="grid gap-1">
@@ -66,6 +70,11 @@ function JobProgress({ rowsDone, rowsFailed, estimate }: { rowsDone: number; row
       <p className="text-sm text-slate-700">
         {processed} rows processed ({rowsFailed} failed)
       </p>
+      {pace ? (
+        <p className="text-sm text-slate-600" data-testid="import-pace">
+          {formatImportPace(pace)}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -235,7 +244,7 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
                 </Table>
               </div>
             </div>
-            {job ? <JobProgress rowsDone={jobQuery.data?.rowsDone ?? 0} rowsFailed={jobQuery.data?.rowsFailed ?? 0} estimate={job.estimate} /> : null}
+            {job ? <JobProgress job={jobQuery.data} estimate={job.estimate} /> : null}
             <DialogFooter>
               <Button variant="outline" disabled={importing} onClick={() => setStep('upload')}>
                 Back

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Eye, Plus } from 'lucide-react';
 import type { QuoteStatus } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +22,23 @@ import { TabHeader } from './tab-header';
 
 const SEARCH_DELAY_MS = 300;
 const ALL_STATUSES = 'all';
+const QUOTE_PARAM = 'quote';
 const STATUS_FILTER_OPTIONS = [{ value: ALL_STATUSES, label: 'All statuses' }, ...QUOTE_STATUS_OPTIONS];
+
+/** The open quote request lives in the URL (?tab=quotes&quote=42): the admin mail links to it, and Back closes it. */
+function useQuoteInUrl(): [number | null, (id: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(QUOTE_PARAM) ?? '';
+  const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+  const setId = (next: number | null) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === null) updated.delete(QUOTE_PARAM);
+      else updated.set(QUOTE_PARAM, String(next));
+      return updated;
+    });
+  return [id, setId];
+}
 
 /** The server answers 50 at a time (newest first); more come with "Load more". */
 export function QuoteRequestsTab() {
@@ -30,7 +47,7 @@ export function QuoteRequestsTab() {
   const search = useDebouncedValue(typed, SEARCH_DELAY_MS);
   const requests = useQuoteRequests({ ...(status !== ALL_STATUSES ? { status: status as QuoteStatus } : {}), search });
   const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<number | null>(null);
+  const [viewing, setViewing] = useQuoteInUrl();
   const list = requests.data?.pages.flatMap((p) => p.data) ?? [];
   const filtered = status !== ALL_STATUSES || search.trim() !== '';
   const today = utcDay(new Date());

@@ -28,6 +28,13 @@ describe('catalogue URL state', () => {
     errors.mockRestore();
   });
 
+  it('drops specification keys the catalogue does not filter on (an edited or old link), so the API is never sent them', () => {
+    const raw = JSON.stringify({ colour: { min: 1 }, bore: { max: 40 }, k900: { min: 2 } });
+    const filters = readFilters(new URLSearchParams({ specifications: raw }));
+    expect(filters.specifications).toEqual({ bore: { max: 40 } });
+    expect(writeFilters(filters, 1).get('specifications')).toBe('{"bore":{"max":40}}');
+  });
+
   it('round-trips through the URL and leaves page 1 and relevance implicit', () => {
     const filters = readFilters(new URLSearchParams('q=valve&manufacturerId=2&sortBy=manufacturer&sortOrder=desc'));
     expect(writeFilters(filters, 1).toString()).toBe('q=valve&manufacturerId=2&sortBy=manufacturer&sortOrder=desc');

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { FIRST_PAGE, SORT_BY_VALUES, SORT_ORDERS, type SortBy, type SortOrder } from '@parts/shared/constants';
+import { FIRST_PAGE, SORT_BY_VALUES, SORT_ORDERS, SPEC_FILTERS, type SortBy, type SortOrder } from '@parts/shared/constants';
 
 export type SpecRange = { min?: number; max?: number };
 
@@ -13,6 +13,8 @@ export interface CatalogFilters {
   sortOrder?: SortOrder;
 }
 
+const SPEC_FILTER_KEYS: ReadonlySet<string> = new Set(SPEC_FILTERS.map((f) => f.key));
+
 function readIds(values: string[]): number[] {
   return [...new Set(values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))];
 }
@@ -24,7 +26,8 @@ function readSpecifications(raw: string | null): Record<string, SpecRange> {
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
     const result: Record<string, SpecRange> = {};
     for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-      if (!value || typeof value !== 'object') continue;
+      // Only the filter panel's keys: the API refuses any other key with 400.
+      if (!SPEC_FILTER_KEYS.has(key) || !value || typeof value !== 'object') continue;
       const { min, max } = value as { min?: unknown; max?: unknown };
       const range: SpecRange = {};
       if (typeof min === 'number' && Number.isFinite(min)) range.min = min;

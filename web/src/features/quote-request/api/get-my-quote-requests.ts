@@ -1,16 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { QuoteRequest } from '@parts/shared/schemas';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { QuoteRequestPage } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
 
-/** The customer's newest requests: the server answers a page of at most 50 (older ones follow a cursor). */
-export async function fetchMyQuoteRequests(): Promise<QuoteRequest[]> {
-  return (await call(api.api['quote-requests'].mine.$get({ query: {} }))).data;
+/** One page of the customer's requests, newest first: the server answers at most 50 and a cursor to the older ones. */
+export async function fetchMyQuoteRequests(cursor?: string): Promise<QuoteRequestPage> {
+  return call(api.api['quote-requests'].mine.$get({ query: cursor ? { cursor } : {} }));
 }
 
 export function getMyQuoteRequestsQueryOptions() {
-  return queryOptions({ queryKey: ['quote-requests', 'mine'] as const, queryFn: fetchMyQuoteRequests });
+  return infiniteQueryOptions({
+    queryKey: ['quote-requests', 'mine'] as const,
+    queryFn: ({ pageParam }) => fetchMyQuoteRequests(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 }
 
 export function useMyQuoteRequests(enabled = true) {
-  return useQuery({ ...getMyQuoteRequestsQueryOptions(), enabled });
+  return useInfiniteQuery({ ...getMyQuoteRequestsQueryOptions(), enabled });
 }

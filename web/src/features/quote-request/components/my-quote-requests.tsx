@@ -2,14 +2,20 @@ import { Link } from 'react-router-dom';
 import { effectiveOfferState, formatCents, utcDay, waitingOn } from '@parts/shared/quote-offers';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { OfferStateBadge, WaitingBadge } from '../../../components/quote-loop/offer-labels';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatDateTime, pluralize } from '../../../lib/format';
 import { useMyQuoteRequests } from '../api/get-my-quote-requests';
 
-/** The signed-in buyer's requests: status, whose move it is and the latest offer, each opening its own page. */
+/**
+ * The signed-in buyer's requests: status, whose move it is and the latest offer, each opening its own page.
+ * The server answers 50 at a time (newest first); older ones come with "Load more".
+ */
 export function MyQuoteRequests({ title = 'Your Previous Requests' }: { title?: string }) {
-  const { data, isPending, isError } = useMyQuoteRequests();
+  const requests = useMyQuoteRequests();
+  const { isPending, isError } = requests;
+  const data = requests.data?.pages.flatMap((p) => p.data) ?? [];
   const today = utcDay(new Date());
   return (
     <Card>
@@ -56,6 +62,13 @@ export function MyQuoteRequests({ title = 'Your Previous Requests' }: { title?: 
             ))}
           </ul>
         )}
+        {!isPending && !isError && requests.hasNextPage ? (
+          <div className="mt-4 flex justify-center">
+            <Button variant="outline" disabled={requests.isFetchingNextPage} onClick={() => void requests.fetchNextPage()}>
+              {requests.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

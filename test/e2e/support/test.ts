@@ -1,0 +1,25 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+/**
+ * Public pages arrive server-rendered and React takes them over a moment later; a click before that
+ * is lost, as a person's would be on a slow phone. Waits for the takeover (a page the SPA renders by
+ * itself, such as the admin area, has nothing to wait for).
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('ssr-state') || document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Playwright's `test` whose `page.goto` returns once the page can be used (unless told to return at 'commit'). */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = (async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await untilInteractive(page);
+      return response;
+    }) as Page['goto'];
+    await use(page);
+  },
+});
+
+export { expect };
