@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, holdScripts, test } from './support/test';
 import { somePart } from './support/e2e-helpers';
 
 test.describe('search with autocomplete', () => {
@@ -23,12 +23,7 @@ test.describe('search with autocomplete', () => {
     test(`on ${path}, a part number typed before the page's script has run is kept and gets its suggestions`, async ({ page, request }) => {
       const part = await somePart(request, 3);
       // A slow connection: the server-rendered page is there, its script is not yet.
-      let releaseScripts!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-      await page.route('**/assets/**/*.js', async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const releaseScripts = await holdScripts(page);
       await page.goto(path, { waitUntil: 'commit' });
       const box = page.locator('header').getByRole('combobox', { name: 'Search parts' });
       // Until the stylesheet applies, the phone layout's search box is not hidden yet.

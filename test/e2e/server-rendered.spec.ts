@@ -1,5 +1,5 @@
 import { type Browser, type Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, holdScripts, test } from './support/test';
 import { specName } from '@parts/shared/spec-names';
 import { QUOTE_STORAGE_KEY } from '@parts/shared/constants';
 import { somePart } from './support/e2e-helpers';
@@ -91,12 +91,7 @@ test.describe('server-rendered public pages', () => {
       });
       // The script is held until the HTML has been read and painted: what moves after that is hydration's doing
       // (while it still reads a long page, Chromium may paint what it has so far).
-      let releaseScripts!: () => void;
-      const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-      await page.route('**/assets/**/*.js', async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const releaseScripts = await holdScripts(page);
       await page.goto(path, { waitUntil: 'commit' });
       await page.waitForFunction(() => document.readyState !== 'loading');
       const htmlPainted = await page.evaluate(

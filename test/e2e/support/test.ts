@@ -9,6 +9,17 @@ export async function untilInteractive(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('ssr-state') || document.documentElement.dataset.hydrated === 'true');
 }
 
+/** Holds the page's scripts (a slow connection: the HTML is there, the script not yet); call the result to let them load. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Playwright's `test` whose `page.goto` returns once the page can be used (unless told to return at 'commit'). */
 export const test = base.extend({
   page: async ({ page }, use) => {
