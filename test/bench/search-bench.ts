@@ -1,9 +1,11 @@
 /**
- * npm run bench:search [-- --parts 1000000 --file .data/bench/search.sqlite]
+ * npm run bench:search [-- --parts 1000000 --file .data/bench/search.sqlite] [--reuse yes] [--engine-only yes]
+ * --reuse: open the file a previous run built with the same --parts instead of building it again (no build figure).
+ * --engine-only: measure the engine alone and stop (no HTTP API or no-cache runs), for quick iterations.
  * Builds the embedded index from deterministic synthetic parts, then runs a fixed query mix against
  * the engine alone and through the HTTP API (@hono/node-server + the parts-search routes).
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { Agent, get } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +25,8 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.repla
 const PARTS = Number(args.get('parts') ?? 1_000_000);
 const FILE = args.get('file') ?? '.data/bench/search.sqlite';
 const BATCH = 5000;
+const REUSE = args.has('reuse') && args.get('reuse') !== 'no';
+const ENGINE_ONLY = args.has('engine-only') && args.get('engine-only') !== 'no';
 
 const rng = mulberry32;
 
@@ -224,16 +228,23 @@ function report(title: string, times: Map<string, number[]>) {
 }
 
 async function main() {
-  rmSync(FILE, { force: true });
-  rmSync(`${FILE}-wal`, { force: true });
-  rmSync(`${FILE}-shm`, { force: true });
+  const reuse = REUSE && existsSync(FILE);
+  if (!reuse) {
+    rmSync(FILE, { force: true });
+    rmSync(`${FILE}-wal`, { force: true });
+    rmSync(`${FILE}-shm`, { force: true });
+  }
   const index = createEmbeddedSearchIndex({ file: FILE });
   // As reindexAll does: a cleared index defers its part-number indexes to one pass after the load.
-  await index.clear();
+  if (!reuse) await index.clear();
   const samples: PartDocument[] = [];
   const t0 = performance.now();
   let generateMs = 0;
-  for (let start = 0; start < PARTS; start += BATCH) {
+  if (reuse) {
+    for (let i = 0; i < PARTS; i += 500) samples.push(makePart(i));
+    if ((await index.count()) !== PARTS) throw new Error(`${FILE} does not hold ${PARTS} parts: build it without --reuse`);
+  }
+  for (let start = 0; start < (reuse ? 0 : PARTS); start += BATCH) {
     const g = performance.now();
     const docs = Array.from({ length: Math.min(BATCH, PARTS - start) }, (_, k) => makePart(start + k));
     generateMs += performance.now() - g;
@@ -265,6 +276,13 @@ async function main() {
   const engine = report('Engine alone (in process), wall-clock', engineTimes);
   // CPU time leaves out the waits while other processes hold the 2 cores: the engine's own cost.
   const engineCpuStats = report('Engine alone, CPU time of the process (excludes time preempted by other load)', engineCpu);
+  if (ENGINE_ONLY) {
+    await index.close();
+    console.log(
+      `\nengine only${reuse ? ', reused file (no build figure)' : ''}: autocomplete p95 ${engine.auto.p95.toFixed(1)} ms, listing p95 ${engine.listing.p95.toFixed(1)} ms (CPU time ${engineCpuStats.auto.p95.toFixed(1)} / ${engineCpuStats.listing.p95.toFixed(1)} ms)`,
+    );
+    return;
+  }
 
   const app = new Hono();
   app.onError(errorHandler(silentLogger));
