@@ -1,6 +1,8 @@
 /** Stage settings read from CDK context (`cdk.json` or `-c key=value`); every resource name derives from the stage. */
 export interface StageSizes {
   apiMemoryMb: number;
+  /** The page renderer: rendering is CPU-bound, and Lambda's CPU grows with memory. */
+  rendererMemoryMb: number;
   indexerMemoryMb: number;
   importMemoryMb: number;
   searchInstanceType: string;
@@ -32,6 +34,7 @@ export interface StageConfig {
 export const SIZE_PRESETS: Record<StageConfig['size'], StageSizes> = {
   small: {
     apiMemoryMb: 1024,
+    rendererMemoryMb: 1024,
     indexerMemoryMb: 512,
     importMemoryMb: 1024,
     searchInstanceType: 't3.small.search',
@@ -43,6 +46,7 @@ export const SIZE_PRESETS: Record<StageConfig['size'], StageSizes> = {
   },
   large: {
     apiMemoryMb: 1769,
+    rendererMemoryMb: 1769,
     indexerMemoryMb: 1024,
     importMemoryMb: 2048,
     searchInstanceType: 'r7g.large.search',
@@ -84,6 +88,7 @@ export function readStageConfig(read: ContextReader): StageConfig {
   const preset = SIZE_PRESETS[size];
   const sizes: StageSizes = {
     apiMemoryMb: positiveInt(read, 'apiMemoryMb', preset.apiMemoryMb),
+    rendererMemoryMb: positiveInt(read, 'rendererMemoryMb', preset.rendererMemoryMb),
     indexerMemoryMb: positiveInt(read, 'indexerMemoryMb', preset.indexerMemoryMb),
     importMemoryMb: positiveInt(read, 'importMemoryMb', preset.importMemoryMb),
     searchInstanceType: text(read, 'searchInstanceType') ?? preset.searchInstanceType,

@@ -11,7 +11,9 @@ import { bucketOrigins, Files } from './constructs/files';
 import { Indexer } from './constructs/indexer';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { Renderer, RENDERED_PATHS } from './constructs/renderer';
 import { SearchDomain } from './constructs/search';
+import { Sitemaps } from './constructs/sitemaps';
 import { Web } from './constructs/web';
 
 export interface PartsCatalogueStackProps extends StackProps {
@@ -31,6 +33,8 @@ export class PartsCatalogueStack extends Stack {
   readonly monitoring: Monitoring;
   readonly edge: EdgeSecurity;
   readonly mail: Mail;
+  readonly renderer: Renderer;
+  readonly sitemaps: Sitemaps;
 
   constructor(scope: Construct, id: string, props: PartsCatalogueStackProps) {
     super(scope, id, props);
@@ -60,6 +64,15 @@ export class PartsCatalogueStack extends Stack {
     });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
     this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention });
+    this.renderer = new Renderer(this, 'Renderer', {
+      config,
+      table: this.data.table,
+      search: this.search,
+      httpApi: this.api.httpApi,
+      logRetention,
+      siteOrigin,
+      originVerify: this.edge.originVerify,
+    });
     this.web = new Web(this, 'Web', {
       config,
       siteDir: props.siteDir,
@@ -68,7 +81,9 @@ export class PartsCatalogueStack extends Stack {
       originVerify: this.edge.originVerify,
       webAclArn: this.edge.webAcl.attrArn,
       accessLogs: this.edge.accessLogs,
+      renderedPaths: RENDERED_PATHS,
     });
+    this.sitemaps = new Sitemaps(this, 'Sitemaps', { config, table: this.data.table, siteBucket: this.web.bucket, siteOrigin, logRetention });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
       httpApi: this.api.httpApi,
@@ -78,6 +93,8 @@ export class PartsCatalogueStack extends Stack {
         indexer: this.indexer.handler.fn,
         reindex: this.indexer.reindex.fn,
         mailer: this.mail.mailer.fn,
+        'web-renderer': this.renderer.handler.fn,
+        sitemaps: this.sitemaps.job.fn,
       },
       deadLetters: this.indexer.deadLetters,
       indexer: this.indexer.handler.fn,

@@ -39,8 +39,11 @@ describe('the API answers only CloudFront', () => {
       Name: 'parts-dev/origin-verify',
       GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
     });
-    // No other function gets it.
-    for (const other of Object.values(template.findResources('AWS::Lambda::Function')).filter((r) => r.Properties.FunctionName !== 'parts-dev-api')) {
+    // The page renderer, behind the same origin (ADR 080), checks the same secret; no other function gets it.
+    const renderer = Object.values(template.findResources('AWS::Lambda::Function')).find((r) => r.Properties.FunctionName === 'parts-dev-web-renderer')!;
+    expect(resolvesSecret(renderer.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET, originSecret)).toBe(true);
+    const checkers = ['parts-dev-api', 'parts-dev-web-renderer'];
+    for (const other of Object.values(template.findResources('AWS::Lambda::Function')).filter((r) => !checkers.includes(r.Properties.FunctionName))) {
       expect(other.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET).toBeUndefined();
     }
   });

@@ -39,7 +39,7 @@ beforeAll(() => {
   // One synth for the whole file (every describe reads this template); loading aws-cdk-lib takes seconds on a busy machine.
 }, 60_000);
 
-const OUR_FUNCTIONS = ['api', 'import-job', 'indexer', 'reindex', 'mailer'].map((n) => `parts-dev-${n}`);
+const OUR_FUNCTIONS = ['api', 'import-job', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps'].map((n) => `parts-dev-${n}`);
 
 describe('lambda functions', () => {
   it('run Node.js 22 on arm64 with source maps enabled', () => {
@@ -117,14 +117,16 @@ describe('search', () => {
     });
   });
 
-  it('only the API and indexer roles may call the domain', () => {
+  it('only the API and indexer roles may call the domain, and the page renderer may only search it', () => {
     const domain = Object.values(template.findResources('AWS::OpenSearchService::Domain'))[0]!;
     const statements = domain.Properties.AccessPolicies.Statement as Statement[];
-    expect(statements).toHaveLength(1);
-    const [s] = statements;
+    expect(statements).toHaveLength(2);
+    const [s, reader] = statements;
     expect(s!.Effect).toBe('Allow');
     expect(s!.Principal).toEqual({ AWS: [{ 'Fn::GetAtt': [roles.api, 'Arn'] }, { 'Fn::GetAtt': [roles.indexer, 'Arn'] }] });
     expect(asArray(s!.Action).every((a) => a.startsWith('es:ESHttp') && !a.includes('*'))).toBe(true);
+    expect(reader!.Principal).toEqual({ AWS: [{ 'Fn::GetAtt': [roleOf(template, 'parts-dev-web-renderer'), 'Arn'] }] });
+    expect(asArray(reader!.Action).sort()).toEqual(['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost']);
     expect(grants(template, roles.importJob, 'es:ESHttpPut', 'AWS::AccountId')).toBe(false);
   });
 
@@ -367,7 +369,15 @@ describe('stage and sizes from context', () => {
     const names = Object.values(qa.findResources('AWS::Lambda::Function'))
       .map((f) => f.Properties.FunctionName)
       .filter(Boolean);
-    expect(names.sort()).toEqual(['parts-qa-api', 'parts-qa-import-job', 'parts-qa-indexer', 'parts-qa-mailer', 'parts-qa-reindex']);
+    expect(names.sort()).toEqual([
+      'parts-qa-api',
+      'parts-qa-import-job',
+      'parts-qa-indexer',
+      'parts-qa-mailer',
+      'parts-qa-reindex',
+      'parts-qa-sitemaps',
+      'parts-qa-web-renderer',
+    ]);
   });
 });
 
@@ -422,7 +432,7 @@ describe('web: private bucket behind CloudFront', () => {
 
   it('caches hashed assets for a year and never caches the shell', () => {
     expect(distribution.DefaultCacheBehavior.CachePolicyId).toBe(CACHING_DISABLED);
-    const assetsPolicy = logicalIdOf(template, 'AWS::CloudFront::CachePolicy');
+    const assetsPolicy = logicalIdOf(template, 'AWS::CloudFront::CachePolicy', { Properties: { CachePolicyConfig: { Name: 'parts-dev-hashed-assets' } } });
     expect(behavior('/assets/*').CachePolicyId).toEqual({ Ref: assetsPolicy });
     const year = 365 * 24 * 3600;
     template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
@@ -488,7 +498,9 @@ describe('api behaviour on the same distribution', () => {
   it('routes /api/* to the HTTP API uncached, forwarding cookies, query strings and CloudFront-Viewer-Address but never Host', () => {
     const api = behavior('/api/*');
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
-    const policyId = logicalIdOf(template, 'AWS::CloudFront::OriginRequestPolicy');
+    const policyId = logicalIdOf(template, 'AWS::CloudFront::OriginRequestPolicy', {
+      Properties: { OriginRequestPolicyConfig: { Name: 'parts-dev-api-origin-requests' } },
+    });
     expect(api.OriginRequestPolicyId).toEqual({ Ref: policyId });
     const config = template.findResources('AWS::CloudFront::OriginRequestPolicy')[policyId]!.Properties.OriginRequestPolicyConfig;
     expect(config.CookiesConfig).toEqual({ CookieBehavior: 'all' });

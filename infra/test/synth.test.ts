@@ -33,6 +33,8 @@ const assetDir = (name: string) => {
 
 const STUB_VALUES: Record<string, string> = {
   OPENSEARCH_URL: 'https://search-parts-dev-abc.eu-west-1.es.amazonaws.com',
+  SITE_URL: 'https://parts.example.com',
+  ORIGIN_VERIFY_SECRET: 'v'.repeat(48),
 };
 
 const API_ENV = {
@@ -64,6 +66,14 @@ beforeAll(async () => {
   await run('npx', ['cdk', 'synth', '--quiet', '--no-notices', '--output', outDir], { cwd: REPO_ROOT, env: credentialFreeEnv(), maxBuffer: 64 * 1024 * 1024 });
   resources = JSON.parse(readFileSync(join(outDir, 'PartsCatalogue-dev.template.json'), 'utf8')).Resources;
 }, 240_000);
+
+/** Only what the template sets for a function (no JWT key for the workers), so an init-time crash shows here. */
+function envOf(name: string): Record<string, string> {
+  const fn = Object.values(resources).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === name)!;
+  const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const concrete = Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : (STUB_VALUES[k] ?? 'stub')]);
+  return { ...Object.fromEntries(concrete), AWS_REGION: 'eu-west-1' } as Record<string, string>;
+}
 
 afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
@@ -107,16 +117,36 @@ describe('npx cdk synth with no AWS credentials', () => {
   });
 
   it('the worker bundles initialise with the environment the stack gives them', async () => {
-    // Only what the template sets for each function (no JWT key for the workers), so an init-time crash shows here.
-    const envOf = (name: string) => {
-      const fn = Object.values(resources).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.FunctionName === name)!;
-      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      const concrete = Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v : (STUB_VALUES[k] ?? 'stub')]);
-      return { ...Object.fromEntries(concrete), AWS_REGION: 'eu-west-1' } as Record<string, string>;
-    };
     expect(JSON.parse(await runBundle('parts-dev-indexer', envOf('parts-dev-indexer'), { Records: [] }))).toEqual({ batchItemFailures: [] });
     expect(await runBundle('parts-dev-import-job', envOf('parts-dev-import-job'), {})).toBe('null');
     expect(await runBundle('parts-dev-reindex', envOf('parts-dev-reindex'), null, false)).toBe('"function"');
     expect(await runBundle('parts-dev-mailer', envOf('parts-dev-mailer'), null, false)).toBe('"function"');
+    expect(await runBundle('parts-dev-sitemaps', envOf('parts-dev-sitemaps'), null, false)).toBe('"function"');
+  });
+
+  it('the page renderer bundle carries the server renderer when web is built, and answers CloudFront only', async () => {
+    const dir = assetDir('parts-dev-web-renderer');
+    const built = existsSync(join(REPO_ROOT, 'web/dist-ssr/entry-server.js')) && existsSync(join(REPO_ROOT, 'web/dist/index.html'));
+    expect(existsSync(join(dir, 'web-ssr/entry-server.mjs'))).toBe(built);
+    expect(existsSync(join(dir, 'web/index.html'))).toBe(built);
+    const env = envOf('parts-dev-web-renderer');
+    const event = (headers: Record<string, string>) => ({
+      version: '2.0',
+      routeKey: 'GET /robots.txt',
+      rawPath: '/robots.txt',
+      rawQueryString: '',
+      headers: { host: 'abc.execute-api.eu-west-1.amazonaws.com', ...headers },
+      requestContext: {
+        http: { method: 'GET', path: '/robots.txt', sourceIp: '192.0.2.1' },
+        domainName: 'abc.execute-api.eu-west-1.amazonaws.com',
+        stage: '$default',
+      },
+      isBase64Encoded: false,
+    });
+    const robots = JSON.parse(await runBundle('parts-dev-web-renderer', env, event({ 'x-origin-verify': env.ORIGIN_VERIFY_SECRET! })));
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: https://parts.example.com/sitemap.xml');
+    const direct = JSON.parse(await runBundle('parts-dev-web-renderer', env, event({})));
+    expect(direct.statusCode).toBe(403);
   });
 });

@@ -498,6 +498,18 @@ export const specRangesSchema = z.record(z.string().min(1).max(100), specRangeSc
 export type SpecRanges = z.infer<typeof specRangesSchema>;
 
 /** The parsed query of GET /api/parts. */
+/**
+ * The query-string names GET /api/parts reads (functions/src/routes/parts-search.ts reads no other): CloudFront
+ * keys its cache of the listing on these and forwards no other (infra/src/constructs/web.ts). `query` is the
+ * admin's search; the spec's repeated categoryId/manufacturerId are the list filters.
+ */
+export const PART_LIST_QUERY_PARAMS = ['page', 'pageSize', 'q', 'query', 'categoryId', 'manufacturerId', 'specifications', 'sortBy', 'sortOrder'] as const;
+export type PartListQueryParam = (typeof PART_LIST_QUERY_PARAMS)[number];
+/** What GET /api/parts/autocomplete reads. */
+export const AUTOCOMPLETE_QUERY_PARAMS = ['q'] as const;
+/** What the catalogue pages (/catalog, /catalog/:slug, /manufacturer/:slug) read from their URL (spec: listing filters, and the page). */
+export const CATALOG_PAGE_QUERY_PARAMS = ['q', 'page', 'categoryId', 'manufacturerId', 'specifications', 'sortBy', 'sortOrder'] as const;
+
 export const partsQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CATALOG_PAGE_SIZE),

@@ -83,3 +83,24 @@ export async function createAwsDeps(env: Env = loadEnv()): Promise<AppDeps> {
     jwtSecret: await loadJwtSecret(env),
   };
 }
+
+/**
+ * The renderer Lambda's API (ADR 080): the same app, for its public GET routes only. The function's role
+ * allows reads of the table and searches, so anything else fails at AWS; import jobs are refused here.
+ */
+export function createReadOnlyDeps(env: Env): AppDeps {
+  if (!env.JWT_SECRET) throw new Error('JWT_SECRET is required (the renderer passes a random one)');
+  const repos = createAwsRepositories(env);
+  const search = createAwsSearchIndex(env);
+  const refuse = () => Promise.reject(new Error('The page renderer starts no import jobs'));
+  return {
+    env,
+    logger: createLogger(env.LOG_LEVEL),
+    ...repos,
+    blobs: createAwsBlobStore(env),
+    search,
+    searchSync: createSearchSync({ catalog: repos.catalog, search }),
+    jobs: { startImport: refuse, resumeImport: refuse },
+    jwtSecret: new TextEncoder().encode(env.JWT_SECRET),
+  };
+}

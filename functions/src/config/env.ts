@@ -10,6 +10,8 @@ const envSchema = z.object({
   TABLE_NAME: z.string().default('parts-catalogue'),
   ATTACHMENTS_BUCKET: z.string().default('parts-attachments'),
   STAGING_BUCKET: z.string().default('parts-csv-staging'),
+  /** AWS: the site bucket the scheduled sitemap job writes sitemap.xml and sitemaps/<n>.xml to. */
+  SITE_BUCKET: z.string().optional(),
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   /** Java heap cap of the local DynamoDB Local (`-Xmx`), e.g. 512m or 2g; see README. */
   DYNAMODB_LOCAL_HEAP: z

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import type { buildApp } from '../app';
 import type { CatalogRepository } from '../ports/catalog-repository';
 import { generateSitemaps, SITEMAP_INDEX } from '../services/sitemaps';
+import { loadRenderer as loadBuiltRenderer, robotsTxt, ROBOTS_CACHE_CONTROL, type PageRenderer } from '../http/pages';
 import { localSecurityHeaders } from './security-headers';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
@@ -13,54 +14,21 @@ export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.u
 /** The server renderer's build (web/src/entry-server.tsx built with `vite build --ssr`). */
 export const WEB_SSR_DIST = fileURLToPath(new URL('../../../web/dist-ssr', import.meta.url));
 
-/** Renders a page as HTML; null when the route is not server-rendered (the SPA shell is served then). */
-export type PageRenderer = (request: Request) => Promise<Response | null>;
-
-/** What web/src/entry-server.tsx exports. */
-export interface RendererModule {
-  createRenderer(options: {
-    template: string;
-    api: (request: Request) => Response | Promise<Response>;
-    siteUrl?: string;
-    manifest?: Record<string, { file: string; imports?: string[] }>;
-  }): PageRenderer;
-}
+export { robotsTxt, type PageRenderer, type RendererModule } from '../http/pages';
 
 /**
  * The server renderer from its build, wired to the API in-process; undefined when there is no build
  * (then every page is the SPA shell, as before).
  */
-export async function loadRenderer(
+export function loadRenderer(
   api: ReturnType<typeof buildApp>,
   options: { webDist?: string; ssrDist?: string; siteUrl?: string } = {},
 ): Promise<PageRenderer | undefined> {
-  const entry = join(options.ssrDist ?? WEB_SSR_DIST, 'entry-server.js');
-  const indexFile = join(options.webDist ?? WEB_DIST, 'index.html');
-  if (!existsSync(entry) || !existsSync(indexFile)) return undefined;
-  const module = (await import(pathToFileURL(entry).href)) as RendererModule;
-  const manifestFile = join(options.webDist ?? WEB_DIST, '.vite', 'manifest.json');
-  return module.createRenderer({
-    template: readFileSync(indexFile, 'utf8'),
-    ...(existsSync(manifestFile) ? { manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }> } : {}),
-    api: (request) => api.fetch(request),
+  return loadBuiltRenderer(api, {
+    entry: join(options.ssrDist ?? WEB_SSR_DIST, 'entry-server.js'),
+    webDist: options.webDist ?? WEB_DIST,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
   });
-}
-
-/** robots.txt: everything public may be crawled, except the account, quote and admin pages and the API. */
-export function robotsTxt(siteUrl: string): string {
-  return [
-    'User-agent: *',
-    'Disallow: /admin',
-    'Disallow: /account',
-    'Disallow: /api/',
-    'Disallow: /auth',
-    'Disallow: /quote-request',
-    'Allow: /',
-    '',
-    `Sitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml`,
-    '',
-  ].join('\n');
 }
 
 /** How long the local server keeps generated sitemaps before reading the table again. */
@@ -102,7 +70,7 @@ export function createServerApp(
   if (!existsSync(indexFile)) return { app, servesWeb: false };
   const indexHtml = readFileSync(indexFile, 'utf8');
   app.get('/robots.txt', (c) => {
-    c.header('cache-control', 'public, max-age=3600');
+    c.header('cache-control', ROBOTS_CACHE_CONTROL);
     return c.text(robotsTxt(options.siteUrl ?? new URL(c.req.url).origin));
   });
   const { sitemaps } = options;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { AUTOCOMPLETE_MAX_SUGGESTIONS, AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
-import { partsQuerySchema, type PartsQuery } from '@parts/shared/schemas';
+import { partsQuerySchema, type PartListQueryParam, type PartsQuery } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { ValidationError } from '../domain/errors';
@@ -24,11 +24,12 @@ export function partSearchRoutes(deps: Pick<AppDeps, 'search'>) {
 
 /**
  * Reads the spec's query string (repeated categoryId/manufacturerId, `q` or the admin's `query`,
- * specifications as JSON) into the shared schema. Empty values count as absent.
+ * specifications as JSON) into the shared schema. Empty values count as absent. Only the names in
+ * PART_LIST_QUERY_PARAMS can be read: CloudFront's cache key and forwarding are built from that list.
  */
 export function parseListQuery(raw: Record<string, string[]>): PartsQuery {
-  const present = (name: string) => (raw[name] ?? []).map((v) => v.trim()).filter((v) => v !== '');
-  const first = (name: string) => present(name)[0];
+  const present = (name: PartListQueryParam) => (raw[name] ?? []).map((v) => v.trim()).filter((v) => v !== '');
+  const first = (name: PartListQueryParam) => present(name)[0];
   let specifications: unknown;
   const specText = first('specifications');
   if (specText !== undefined) {
@@ -42,8 +43,8 @@ export function parseListQuery(raw: Record<string, string[]>): PartsQuery {
     page: first('page'),
     pageSize: first('pageSize'),
     q: first('q') ?? first('query'),
-    categoryIds: [...present('categoryId'), ...present('categoryIds')],
-    manufacturerIds: [...present('manufacturerId'), ...present('manufacturerIds')],
+    categoryIds: present('categoryId'),
+    manufacturerIds: present('manufacturerId'),
     specifications,
     sortBy: first('sortBy'),
     sortOrder: first('sortOrder'),

@@ -26,6 +26,8 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
   /** Runs under another function's role (the reindex task shares the indexer's identity). */
   role?: IRole;
+  /** Shell commands run after esbuild, from the repository root, to add files beside the bundle. */
+  afterBundling?: (inputDir: string, outputDir: string) => string[];
 }
 
 export const TABLE_READ_ACTIONS = [
@@ -38,6 +40,8 @@ export const TABLE_READ_ACTIONS = [
 ];
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 export const SEARCH_HTTP_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost', 'es:ESHttpPut', 'es:ESHttpDelete'];
+/** Searching only: queries are GET or POST (_search); no PUT or DELETE of documents or indices. */
+export const SEARCH_READ_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost'];
 
 export type ObjectAccess = 'read' | 'write' | 'delete';
 const OBJECT_ACTIONS: Record<ObjectAccess, string> = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' };
@@ -88,6 +92,15 @@ export class AppFunction extends Construct {
         externalModules: [],
         // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
         banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+        ...(props.afterBundling
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: props.afterBundling,
+              },
+            }
+          : {}),
       },
     });
   }
@@ -115,8 +128,8 @@ export class AppFunction extends Construct {
     return this;
   }
 
-  bindSearch(search: SearchDomain): this {
-    this.allow(SEARCH_HTTP_ACTIONS, [`${search.domainArn}/*`]);
+  bindSearch(search: SearchDomain, access: 'read' | 'readWrite' = 'readWrite'): this {
+    this.allow(access === 'read' ? SEARCH_READ_ACTIONS : SEARCH_HTTP_ACTIONS, [`${search.domainArn}/*`]);
     this.fn.addEnvironment('SEARCH_ENGINE', 'opensearch');
     this.fn.addEnvironment('OPENSEARCH_URL', `https://${search.domain.domainEndpoint}`);
     this.fn.addEnvironment('OPENSEARCH_INDEX', search.indexName);

@@ -5,7 +5,7 @@ import { Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opense
 import type { CfnDomain } from 'aws-cdk-lib/aws-opensearchservice';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
-import { SEARCH_HTTP_ACTIONS } from './app-function';
+import { SEARCH_HTTP_ACTIONS, SEARCH_READ_ACTIONS } from './app-function';
 
 export interface SearchDomainProps {
   config: StageConfig;
@@ -22,6 +22,7 @@ export class SearchDomain extends Construct {
   readonly domainArn: string;
   readonly indexName = 'parts';
   private readonly principals: IRole[] = [];
+  private readonly readers: IRole[] = [];
 
   constructor(scope: Construct, id: string, props: SearchDomainProps) {
     super(scope, id);
@@ -48,21 +49,24 @@ export class SearchDomain extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const cfn = this.domain.node.defaultChild as CfnDomain;
-    // Lazy: the roles are added after construction by allowRole().
+    // Lazy: the roles are added after construction by allowRole(). Readers get their own statement: the
+    // resource policy alone is enough for a same-account role, so it must not grant them writes either.
+    const statement = (roles: IRole[], actions: string[]) => ({
+      Effect: 'Allow',
+      Principal: { AWS: roles.map((r) => r.roleArn) },
+      Action: actions,
+      Resource: `${this.domainArn}/*`,
+    });
     cfn.accessPolicies = {
       Version: '2012-10-17',
-      Statement: [
-        {
-          Effect: 'Allow',
-          Principal: { AWS: Lazy.list({ produce: () => this.principals.map((r) => r.roleArn) }) },
-          Action: SEARCH_HTTP_ACTIONS,
-          Resource: `${this.domainArn}/*`,
-        },
-      ],
+      Statement: Lazy.any({
+        produce: () => [statement(this.principals, SEARCH_HTTP_ACTIONS), ...(this.readers.length > 0 ? [statement(this.readers, SEARCH_READ_ACTIONS)] : [])],
+      }),
     };
   }
 
-  allowRole(role: IRole) {
-    this.principals.push(role);
+  /** `read`: searches only (GET, HEAD, POST); the page renderer's role. */
+  allowRole(role: IRole, access: 'read' | 'readWrite' = 'readWrite') {
+    (access === 'read' ? this.readers : this.principals).push(role);
   }
 }

@@ -4,7 +4,13 @@ import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
+  type BehaviorOptions,
+  type ICachePolicy,
+  type IOriginRequestPolicy,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -25,7 +31,9 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
 import { ORIGIN_VERIFY_HEADER } from './edge-security';
+import type { RenderedPath } from './renderer';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -36,6 +44,30 @@ import { PERMISSIONS_POLICY, contentSecurityPolicy } from '@parts/shared/securit
 export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
 /** Viewer headers the API reads or may vary on; the body's length always travels with the body. */
 export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'];
+
+/**
+ * How long CloudFront keeps a public GET API answer (ADR 081): the API sends no Cache-Control, so this
+ * default TTL is the staleness bound after an admin's change; the max lets a future Cache-Control go longer.
+ */
+export const API_CACHE_TTL = Duration.seconds(30);
+export const API_CACHE_MAX_TTL = Duration.minutes(5);
+/** The pages' own Cache-Control (s-maxage, stale-while-revalidate) decides; this only caps it. */
+export const PAGE_CACHE_MAX_TTL = Duration.days(1);
+
+/**
+ * Public GET API paths cached at CloudFront, before /api/* (the first match wins), each keyed on exactly
+ * the query strings its route reads. /api/parts/csv-template answers admins only, so it stays uncached.
+ */
+export const CACHED_API_PATHS = {
+  list: '/api/parts',
+  /** The listing's route answers with a trailing slash too. */
+  listSlash: '/api/parts/',
+  autocomplete: '/api/parts/autocomplete',
+  part: '/api/parts/*',
+  categories: '/api/categories*',
+  manufacturers: '/api/manufacturers*',
+} as const;
+export const UNCACHED_PART_PATHS = ['/api/parts/csv-template'];
 
 export interface WebProps {
   config: StageConfig;
@@ -50,6 +82,8 @@ export interface WebProps {
   webAclArn: string;
   /** Where CloudFront writes its access logs. */
   accessLogs: IBucket;
+  /** Public page paths served by the page renderer through the same HTTP API origin (renderer.ts). */
+  renderedPaths: RenderedPath[];
 }
 
 /** Shared with the local server, so `npm start` sends the same headers (docs/security.md). */
@@ -117,10 +151,119 @@ export class Web extends Construct {
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host alone.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    // One origin for the API and the page renderer (both routes of the same HTTP API), with the origin secret.
+    const apiOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+    });
+
+    // Pages: anonymous HTML (no cookies, no headers in the key or to the origin), cached as long as the
+    // renderer's s-maxage says, served stale while CloudFront refreshes (stale-while-revalidate).
+    const pageCachePolicy = (id: string, name: string, comment: string, queryStrings: CacheQueryStringBehavior) =>
+      new CachePolicy(this, id, {
+        cachePolicyName: `${config.prefix}-${name}`,
+        comment,
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: PAGE_CACHE_MAX_TTL,
+        cookieBehavior: CacheCookieBehavior.none(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        queryStringBehavior: queryStrings,
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+    const pagesCache = pageCachePolicy(
+      'PagesCache',
+      'pages',
+      'Server-rendered pages: the origin Cache-Control decides; no query strings',
+      CacheQueryStringBehavior.none(),
+    );
+    const listingPagesCache = pageCachePolicy(
+      'ListingPagesCache',
+      'listing-pages',
+      'Catalogue pages: the origin Cache-Control decides; keyed on the listing filters',
+      CacheQueryStringBehavior.allowList(...CATALOG_PAGE_QUERY_PARAMS),
+    );
+
+    // Public GET API answers: the same for everyone (no cookies in the key; the routes read no session), kept
+    // a short while. Requests still carry cookies and the API headers, for the admin writes on the same paths;
+    // only the key's query strings reach the origin, so an answer always matches its key.
+    const apiCachePolicy = (id: string, name: string, comment: string, queryStrings: CacheQueryStringBehavior) =>
+      new CachePolicy(this, id, {
+        cachePolicyName: `${config.prefix}-${name}`,
+        comment,
+        minTtl: Duration.seconds(0),
+        defaultTtl: API_CACHE_TTL,
+        maxTtl: API_CACHE_MAX_TTL,
+        cookieBehavior: CacheCookieBehavior.none(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        queryStringBehavior: queryStrings,
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+    const apiListCache = apiCachePolicy(
+      'ApiPartListCache',
+      'api-part-list',
+      'GET /api/parts: keyed on the query strings the listing reads',
+      CacheQueryStringBehavior.allowList(...PART_LIST_QUERY_PARAMS),
+    );
+    const apiAutocompleteCache = apiCachePolicy(
+      'ApiAutocompleteCache',
+      'api-autocomplete',
+      'GET /api/parts/autocomplete: keyed on q',
+      CacheQueryStringBehavior.allowList(...AUTOCOMPLETE_QUERY_PARAMS),
+    );
+    const apiCatalogueCache = apiCachePolicy(
+      'ApiCatalogueCache',
+      'api-catalogue',
+      'GET of a part, the categories and the manufacturers: no query strings',
+      CacheQueryStringBehavior.none(),
+    );
+    const cachedApiRequests = new OriginRequestPolicy(this, 'CachedApiOriginRequests', {
+      originRequestPolicyName: `${config.prefix}-cached-api-origin-requests`,
+      comment: 'As the API policy, but only the cache key query strings: an answer never depends on a string outside the key',
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, VIEWER_ADDRESS_HEADER),
+    });
+
+    // The sitemaps the scheduled job writes (sitemaps.ts) carry max-age=3600; CloudFront follows it.
+    const sitemapCache = new CachePolicy(this, 'SitemapCache', {
+      cachePolicyName: `${config.prefix}-sitemaps`,
+      comment: 'Sitemaps from the site bucket: the object Cache-Control decides',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.hours(1),
+      maxTtl: PAGE_CACHE_MAX_TTL,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const apiBehavior = (cachePolicy: ICachePolicy, originRequestPolicy: IOriginRequestPolicy): BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy,
+      originRequestPolicy,
+      responseHeadersPolicy: this.responseHeaders,
+      compress: true,
+    });
+    const pageBehaviors: Record<string, BehaviorOptions> = Object.fromEntries(
+      props.renderedPaths.map((path) => [
+        path.pattern,
+        {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: path.listing ? listingPagesCache : pagesCache,
+          responseHeadersPolicy: this.responseHeaders,
+          compress: true,
+        },
+      ]),
+    );
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${config.prefix} storefront and API`,
-      defaultRootObject: 'index.html',
+      // No default root object: "/" is the home page's own behaviour (the renderer), not /index.html.
       webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.accessLogs,
@@ -144,18 +287,22 @@ export class Web extends Construct {
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
-        '/api/*': {
-          origin: new HttpOrigin(apiHost, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
-          }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: apiRequests,
+        '/sitemap*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: sitemapCache,
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
+        ...pageBehaviors,
+        ...Object.fromEntries(UNCACHED_PART_PATHS.map((path) => [path, apiBehavior(CachePolicy.CACHING_DISABLED, apiRequests)])),
+        [CACHED_API_PATHS.autocomplete]: apiBehavior(apiAutocompleteCache, cachedApiRequests),
+        [CACHED_API_PATHS.list]: apiBehavior(apiListCache, cachedApiRequests),
+        [CACHED_API_PATHS.listSlash]: apiBehavior(apiListCache, cachedApiRequests),
+        [CACHED_API_PATHS.part]: apiBehavior(apiCatalogueCache, cachedApiRequests),
+        [CACHED_API_PATHS.categories]: apiBehavior(apiCatalogueCache, cachedApiRequests),
+        [CACHED_API_PATHS.manufacturers]: apiBehavior(apiCatalogueCache, cachedApiRequests),
+        '/api/*': apiBehavior(CachePolicy.CACHING_DISABLED, apiRequests),
       },
     });
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../lib/logger';
+import { createPageServer, type PageRenderer } from './pages';
+
+const SECRET = 's'.repeat(40);
+const fromCloudFront = (path: string) => new Request(`https://abc.execute-api.eu-west-1.amazonaws.com${path}`, { headers: { 'x-origin-verify': SECRET } });
+const render: PageRenderer = (request) =>
+  Promise.resolve(new URL(request.url).pathname === '/part/m8-bolt' ? new Response('<h1>M8 bolt</h1>', { headers: { 'content-type': 'text/html' } }) : null);
+
+describe('the renderer Lambda app', () => {
+  const app = createPageServer({ render, siteUrl: 'https://parts.example.com', originVerifySecret: SECRET, logger: silentLogger });
+
+  it('refuses a request that did not come through CloudFront', async () => {
+    const res = await app.fetch(new Request('https://abc.execute-api.eu-west-1.amazonaws.com/part/m8-bolt'));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: 'Forbidden' });
+  });
+
+  it('serves the rendered page, and robots.txt naming the site sitemap', async () => {
+    const page = await app.fetch(fromCloudFront('/part/m8-bolt'));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('M8 bolt');
+    const robots = await app.fetch(fromCloudFront('/robots.txt'));
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await robots.text()).toContain('Sitemap: https://parts.example.com/sitemap.xml');
+  });
+
+  it('answers 404 for a path it does not render, 503 when it cannot render', async () => {
+    expect((await app.fetch(fromCloudFront('/admin'))).status).toBe(404);
+    const failing = createPageServer({ render: () => Promise.reject(new Error('table down')), logger: silentLogger });
+    const failed = await failing.fetch(new Request('http://x/catalog'));
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('cache-control')).toBe('no-store');
+    const unbuilt = await createPageServer({ logger: silentLogger }).fetch(new Request('http://x/catalog'));
+    expect(unbuilt.status).toBe(503);
+    expect(unbuilt.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Hono } from 'hono';
+import type { Logger } from '../lib/logger';
+import type { AppEnv } from './app-env';
+import { originVerify } from './origin-verify';
+
+/** Renders a page as HTML; null when the route is not server-rendered (the SPA shell is served then). */
+export type PageRenderer = (request: Request) => Promise<Response | null>;
+
+/** What web/src/entry-server.tsx exports. */
+export interface RendererModule {
+  createRenderer(options: {
+    template: string;
+    api: (request: Request) => Response | Promise<Response>;
+    siteUrl?: string;
+    manifest?: Record<string, { file: string; imports?: string[] }>;
+  }): PageRenderer;
+}
+
+/**
+ * The server renderer from its build (`entry`, web/dist-ssr/entry-server.js locally, a self-contained
+ * bundle in the renderer Lambda), wired to the API in-process; undefined when there is no build.
+ * `webDist` holds index.html (the page template) and .vite/manifest.json (chunks to preload).
+ */
+export async function loadRenderer(
+  api: { fetch: (request: Request) => Response | Promise<Response> },
+  options: { entry: string; webDist: string; siteUrl?: string },
+): Promise<PageRenderer | undefined> {
+  const indexFile = join(options.webDist, 'index.html');
+  if (!existsSync(options.entry) || !existsSync(indexFile)) return undefined;
+  const module = (await import(pathToFileURL(options.entry).href)) as RendererModule;
+  const manifestFile = join(options.webDist, '.vite', 'manifest.json');
+  return module.createRenderer({
+    template: readFileSync(indexFile, 'utf8'),
+    ...(existsSync(manifestFile) ? { manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }> } : {}),
+    api: (request) => api.fetch(request),
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+  });
+}
+
+/** robots.txt: everything public may be crawled, except the account, quote and admin pages and the API. */
+export function robotsTxt(siteUrl: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /account',
+    'Disallow: /api/',
+    'Disallow: /auth',
+    'Disallow: /quote-request',
+    'Allow: /',
+    '',
+    `Sitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * The renderer Lambda's HTTP app (ADR 080): CloudFront sends it the public page paths and robots.txt.
+ * With `originVerifySecret` every request must carry CloudFront's X-Origin-Verify (the API Gateway URL
+ * is public). A path the renderer does not render answers 503 `no-store` when there is no renderer
+ * build, else 404: CloudFront routes only public page paths here.
+ */
+export function createPageServer(options: { render?: PageRenderer; siteUrl?: string; originVerifySecret?: string; logger: Logger }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  if (options.originVerifySecret) app.use('*', originVerify(options.originVerifySecret, options.logger));
+  app.get('/robots.txt', (c) => {
+    c.header('cache-control', ROBOTS_CACHE_CONTROL);
+    return c.text(robotsTxt(options.siteUrl ?? new URL(c.req.url).origin));
+  });
+  const { render } = options;
+  app.get('*', async (c) => {
+    if (!render) {
+      c.header('cache-control', 'no-store');
+      return c.text('The site is not built: run "npm run build -w web" before deploying', 503);
+    }
+    try {
+      const page = await render(c.req.raw);
+      if (page) return page;
+    } catch (err) {
+      options.logger.error('render.failed', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
+      c.header('cache-control', 'no-store');
+      return c.text('Service unavailable', 503);
+    }
+    c.header('cache-control', 'public, max-age=0, s-maxage=60');
+    return c.text('Not found', 404);
+  });
+  return app;
+}

@@ -1,0 +1,106 @@
+import { Duration } from 'aws-cdk-lib';
+import { HttpMethod, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../config';
+import { AppFunction } from './app-function';
+import type { SearchDomain } from './search';
+
+/** A public page path: its CloudFront path pattern, the HTTP API route paths and whether it reads listing query strings. */
+export interface RenderedPath {
+  pattern: string;
+  routes: string[];
+  listing?: boolean;
+}
+
+/**
+ * What CloudFront sends to the renderer (ADR 080): the server-rendered public pages and robots.txt. Greedy
+ * routes let the renderer answer its own 404 page for /part/a/b. Everything else stays on the site bucket
+ * (the SPA shell for /auth, /quote-request, /account/*, /admin*; files) or the API.
+ */
+export const RENDERED_PATHS: RenderedPath[] = [
+  { pattern: '/', routes: ['/'] },
+  { pattern: '/catalog', routes: ['/catalog'], listing: true },
+  { pattern: '/catalog/*', routes: ['/catalog/{path+}'], listing: true },
+  { pattern: '/manufacturer/*', routes: ['/manufacturer/{path+}'], listing: true },
+  { pattern: '/manufacturers', routes: ['/manufacturers'] },
+  { pattern: '/part/*', routes: ['/part/{path+}'] },
+  { pattern: '/support', routes: ['/support'] },
+  { pattern: '/contact', routes: ['/contact'] },
+  { pattern: '/privacy', routes: ['/privacy'] },
+  { pattern: '/terms', routes: ['/terms'] },
+  { pattern: '/cookies', routes: ['/cookies'] },
+  { pattern: '/robots.txt', routes: ['/robots.txt'] },
+];
+
+/**
+ * After esbuild bundled functions/src/lambda/web-renderer.ts: the server renderer's build
+ * (web/dist-ssr/entry-server.js, from `npm run build -w web`) bundled with React and its other
+ * dependencies into web-ssr/entry-server.mjs, and the page template (web/dist/index.html) and Vite
+ * manifest into web/. Without a web build (a fresh clone's synth) nothing is added and the function
+ * answers 503 until the next deploy with a build.
+ */
+export function rendererBundleCommands(inputDir: string, outputDir: string): string[] {
+  const ssr = `${inputDir}/web/dist-ssr/entry-server.js`;
+  const dist = `${inputDir}/web/dist`;
+  const esbuild = [
+    `"${inputDir}/node_modules/.bin/esbuild" "${ssr}"`,
+    '--bundle --platform=node --format=esm --target=node22 --minify --legal-comments=none --log-level=warning',
+    `'--define:process.env.NODE_ENV="production"'`,
+    `"--banner:js=import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);"`,
+    `--outfile="${outputDir}/web-ssr/entry-server.mjs"`,
+  ].join(' ');
+  return [
+    `if [ -f "${ssr}" ] && [ -f "${dist}/index.html" ]; then ${esbuild} && mkdir -p "${outputDir}/web/.vite" && cp "${dist}/index.html" "${outputDir}/web/index.html" && cp "${dist}/.vite/manifest.json" "${outputDir}/web/.vite/manifest.json"; else echo "web/dist-ssr is missing: the page renderer will answer 503 (run npm run build -w web before deploying)" >&2; fi`,
+  ];
+}
+
+export interface RendererProps {
+  config: StageConfig;
+  table: ITable;
+  search: SearchDomain;
+  /** The API's HTTP API: the page routes are added to it, so CloudFront reaches both through one origin. */
+  httpApi: HttpApi;
+  logRetention: RetentionDays;
+  /** Canonical URLs, Open Graph URLs and robots.txt's sitemap address. */
+  siteOrigin: string;
+  originVerify: ISecret;
+}
+
+/** The public pages' renderer: its own Lambda (ADR 080), read-only on the table and the search domain. */
+export class Renderer extends Construct {
+  readonly handler: AppFunction;
+
+  constructor(scope: Construct, id: string, props: RendererProps) {
+    super(scope, id);
+    const { config } = props;
+    this.handler = new AppFunction(this, 'Handler', {
+      functionName: `${config.prefix}-web-renderer`,
+      entry: 'web-renderer',
+      description: 'Server-rendered public pages (web/src/entry-server.tsx) and robots.txt',
+      memoryMb: config.sizes.rendererMemoryMb,
+      // API Gateway gives up at 30 s.
+      timeout: Duration.seconds(29),
+      logRetention: props.logRetention,
+      // The same app as the API, in-process and anonymous; it signs no sessions (a random key per container).
+      environment: {
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        SITE_URL: props.siteOrigin,
+        ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap(),
+      },
+      afterBundling: rendererBundleCommands,
+    })
+      .bindTable(props.table, 'read')
+      .bindSearch(props.search, 'read');
+    props.search.allowRole(this.handler.fn.role!, 'read');
+
+    const integration = new HttpLambdaIntegration('Pages', this.handler.fn);
+    for (const path of RENDERED_PATHS.flatMap((p) => p.routes)) {
+      props.httpApi.addRoutes({ path, methods: [HttpMethod.GET, HttpMethod.HEAD], integration });
+    }
+  }
+}
