@@ -42,8 +42,23 @@ export function safeFileName(name: string): string {
     // A lone surrogate cannot be URI-encoded into a key.
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .trim();
-  const cleaned = Array.from(trimmed).slice(0, 200).join('').trim();
+  const cleaned = shorten(trimmed);
   return cleaned === '' || /^\.+$/.test(cleaned) ? 'file' : cleaned;
+}
+
+/** Names are cut to 200 characters, and to 600 once URI-encoded (S3 keys are at most 1024 bytes; prefix and uuid take < 100). */
+const MAX_NAME_CHARS = 200;
+const MAX_ENCODED_NAME = 600;
+
+/** Shortens the stem of a name too long as it is or once encoded (non-Latin names), keeping a short extension. */
+function shorten(name: string): string {
+  const fits = (text: string) => Array.from(text).length <= MAX_NAME_CHARS && encodeURIComponent(text).length <= MAX_ENCODED_NAME;
+  if (fits(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  const stem = Array.from(extension ? name.slice(0, dot) : name).slice(0, MAX_NAME_CHARS);
+  while (stem.length > 0 && !fits(stem.join('') + extension)) stem.pop();
+  return (stem.join('').trim() + extension).trim();
 }
 
 /** The key of a new attachment under `prefix`: a fresh uuid, then the cleaned name, URI-encoded (one key segment). */
