@@ -15,7 +15,7 @@ import { useAdminStats } from './api/get-admin-stats';
 import { CategoriesTab } from './components/categories-tab';
 import { ManufacturersTab } from './components/manufacturers-tab';
 import { PartsTab } from './components/parts-tab';
-import { QuoteRequestsTab } from './components/quote-requests-tab';
+import { QUOTE_PARAM, QuoteRequestsTab } from './components/quote-requests-tab';
 
 function SummaryCard({ title, value, icon: Icon }: { title: string; value: number | undefined; icon: LucideIcon }) {
   return (
@@ -50,11 +50,11 @@ function useTabInUrl(): [Tab, (tab: string) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get(TAB_PARAM);
   // A link to one quote request (?quote=42, as in the admin's notification mail) opens the quotes tab.
-  const tab = TABS.find((t) => t === raw) ?? (params.has('quote') ? 'quotes' : 'overview');
+  const tab = TABS.find((t) => t === raw) ?? (params.has(QUOTE_PARAM) ? 'quotes' : 'overview');
   const setTab = (next: string) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
-      updated.delete('quote');
+      updated.delete(QUOTE_PARAM);
       if (next === 'overview') updated.delete(TAB_PARAM);
       else updated.set(TAB_PARAM, next);
       return updated;

@@ -22,7 +22,8 @@ import { TabHeader } from './tab-header';
 
 const SEARCH_DELAY_MS = 300;
 const ALL_STATUSES = 'all';
-const QUOTE_PARAM = 'quote';
+/** The URL parameter naming the open quote request (the admin's notification mail links with it). */
+export const QUOTE_PARAM = 'quote';
 const STATUS_FILTER_OPTIONS = [{ value: ALL_STATUSES, label: 'All statuses' }, ...QUOTE_STATUS_OPTIONS];
 
 /** The open quote request lives in the URL (?tab=quotes&quote=42): the admin mail links to it, and Back closes it. */
