@@ -11,7 +11,7 @@ import { bucketOrigins, Files } from './constructs/files';
 import { Indexer } from './constructs/indexer';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
-import { Renderer, RENDERED_PATHS } from './constructs/renderer';
+import { LISTING_PAGE_PATTERNS, Renderer } from './constructs/renderer';
 import { SearchDomain } from './constructs/search';
 import { Sitemaps } from './constructs/sitemaps';
 import { Web } from './constructs/web';
@@ -81,7 +81,7 @@ export class PartsCatalogueStack extends Stack {
       originVerify: this.edge.originVerify,
       webAclArn: this.edge.webAcl.attrArn,
       accessLogs: this.edge.accessLogs,
-      renderedPaths: RENDERED_PATHS,
+      listingPagePatterns: LISTING_PAGE_PATTERNS,
     });
     this.sitemaps = new Sitemaps(this, 'Sitemaps', { config, table: this.data.table, siteBucket: this.web.bucket, siteOrigin, logRetention });
     this.monitoring = new Monitoring(this, 'Monitoring', {

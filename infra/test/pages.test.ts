@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
-import { RENDERED_PATHS, rendererBundleCommands } from '../src/constructs/renderer';
+import { LISTING_PAGE_PATTERNS, rendererBundleCommands } from '../src/constructs/renderer';
 import { API_CACHE_TTL } from '../src/constructs/web';
 import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
 
@@ -69,7 +69,7 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
     expect(fn.Properties.Environment.Variables.JWT_SECRET_ARN).toBeUndefined();
   });
 
-  it('the HTTP API routes GET and HEAD of each page path to the renderer, and nothing else', () => {
+  it('the HTTP API routes GET and HEAD of every path outside /api to the renderer', () => {
     const renderer = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-web-renderer' } });
     const integrations = template.findResources('AWS::ApiGatewayV2::Integration', {
       Properties: { IntegrationUri: { 'Fn::GetAtt': [renderer, 'Arn'] } },
@@ -80,64 +80,49 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
       .filter((r) => JSON.stringify(r.Properties.Target).includes(integration[0]!))
       .map((r) => r.Properties.RouteKey as string)
       .sort();
-    const expected = RENDERED_PATHS.flatMap((p) => p.routes.flatMap((r) => [`GET ${r}`, `HEAD ${r}`])).sort();
-    expect(routes).toEqual(expected);
-    expect(routes).toContain('GET /part/{path+}');
-    expect(routes).toContain('GET /');
+    // Every path outside /api: the API's /api/{proxy+} is more specific, so API Gateway never sends it here.
+    expect(routes).toEqual(['GET /', 'GET /{proxy+}', 'HEAD /', 'HEAD /{proxy+}']);
+    const apiRoutes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+      .filter((r) => !JSON.stringify(r.Properties.Target).includes(integration[0]!))
+      .map((r) => r.Properties.RouteKey as string);
+    expect(apiRoutes.every((key) => / \/api\//.test(key))).toBe(true);
   });
 
-  it('CloudFront sends every public page path and robots.txt to the renderer through the API origin', () => {
-    const patterns = [
-      '/',
-      '/catalog',
-      '/catalog/*',
-      '/manufacturer/*',
-      '/manufacturers',
-      '/part/*',
-      '/support',
-      '/contact',
-      '/privacy',
-      '/terms',
-      '/cookies',
-      '/robots.txt',
-    ];
-    expect(RENDERED_PATHS.map((p) => p.pattern).sort()).toEqual([...patterns].sort());
+  it('CloudFront sends every path that is not /api, /assets or a sitemap to the renderer: pages, unknown paths (404) and client routes', () => {
     const api = originOf(behavior('/api/*'));
-    for (const pattern of patterns) {
-      const b = behavior(pattern);
-      expect(b.TargetOriginId, pattern).toBe(api.Id);
-      expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD']);
+    // The default behaviour: "/", /part/*, /manufacturers, /support, the content pages, robots.txt, /admin,
+    // /auth, /account/*, /quote-request and any unknown path — the renderer answers each as the local server does.
+    const pages = [distribution.DefaultCacheBehavior, ...LISTING_PAGE_PATTERNS.map(behavior)];
+    for (const b of pages) {
+      expect(b.TargetOriginId, b.PathPattern).toBe(api.Id);
+      expect(b.AllowedMethods, b.PathPattern).toEqual(['GET', 'HEAD']);
       expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
       // Anonymous HTML: no origin request policy, so no cookies and no viewer headers reach the renderer.
-      expect(b.OriginRequestPolicyId, pattern).toBeUndefined();
+      expect(b.OriginRequestPolicyId, b.PathPattern).toBeUndefined();
+      expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
       expect(b.Compress).toBe(true);
     }
-    // "/" is its own behaviour, not rewritten to the bucket's /index.html by a default root object.
+    // Only hashed files and sitemaps come from the bucket.
+    const bucketPatterns = distribution.CacheBehaviors.filter((b) => b.TargetOriginId !== api.Id).map((b) => b.PathPattern);
+    expect(bucketPatterns.sort()).toEqual(['/assets/*', '/sitemap*']);
     expect(distributionConfig.DefaultRootObject).toBeUndefined();
   });
 
   it('page cache policies honour the origin s-maxage (TTL 0 by default, capped at a day), with no cookies or headers in the key', () => {
-    for (const pattern of RENDERED_PATHS.map((p) => p.pattern)) {
-      const policy = cachePolicyOf(behavior(pattern));
-      expect(policy.MinTTL, pattern).toBe(0);
-      expect(policy.DefaultTTL, pattern).toBe(0);
-      expect(policy.MaxTTL, pattern).toBe(24 * 3600);
-      expect(keyOf(behavior(pattern)).CookiesConfig.CookieBehavior).toBe('none');
-      expect(keyOf(behavior(pattern)).HeadersConfig.HeaderBehavior).toBe('none');
-      expect(keyOf(behavior(pattern)).EnableAcceptEncodingBrotli).toBe(true);
+    const pages = [distribution.DefaultCacheBehavior, ...LISTING_PAGE_PATTERNS.map(behavior)];
+    for (const b of pages) {
+      const policy = cachePolicyOf(b);
+      expect(policy.MinTTL, b.PathPattern).toBe(0);
+      expect(policy.DefaultTTL, b.PathPattern).toBe(0);
+      expect(policy.MaxTTL, b.PathPattern).toBe(24 * 3600);
+      expect(keyOf(b).CookiesConfig.CookieBehavior).toBe('none');
+      expect(keyOf(b).HeadersConfig.HeaderBehavior).toBe('none');
+      expect(keyOf(b).EnableAcceptEncodingBrotli).toBe(true);
     }
     for (const pattern of ['/catalog', '/catalog/*', '/manufacturer/*']) {
       expect(keyOf(behavior(pattern)).QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: [...CATALOG_PAGE_QUERY_PARAMS] });
     }
-    for (const pattern of ['/', '/part/*', '/manufacturers', '/support', '/robots.txt']) {
-      expect(keyOf(behavior(pattern)).QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
-    }
-  });
-
-  it('client-only routes (/auth, /account, /admin, /quote-request) stay on the bucket shell', () => {
-    for (const pattern of distribution.CacheBehaviors.map((b) => b.PathPattern!)) {
-      expect(pattern).not.toMatch(/^\/(auth|account|admin|quote-request)/);
-    }
+    expect(keyOf(distribution.DefaultCacheBehavior).QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
   });
 });
 
@@ -217,7 +202,7 @@ describe('sitemaps: a scheduled job writes them to the site bucket, CloudFront s
 
   it('/sitemap* comes from the site bucket with a cache policy that follows the objects’ Cache-Control', () => {
     const b = behavior('/sitemap*');
-    expect(b.TargetOriginId).toBe(distribution.DefaultCacheBehavior.TargetOriginId);
+    expect(b.TargetOriginId).toBe(behavior('/assets/*').TargetOriginId);
     const policy = cachePolicyOf(b);
     expect(policy.MinTTL).toBe(0);
     expect(policy.DefaultTTL).toBe(3600);

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '@parts/functions/adapters/dynamodb/table';
 import { QUOTE_PREFIX, UPLOAD_PREFIX } from '../src/constructs/files';
-import { SPA_REWRITE_CODE } from '../src/constructs/spa-rewrite';
 import { PLACEHOLDER_SITE, siteSourceDir } from '../src/paths';
 import { STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
 import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
@@ -387,11 +385,6 @@ const behavior = (pattern: string) => {
   return found;
 };
 
-function rewrite(uri: string): string {
-  const handler = runInNewContext(`${SPA_REWRITE_CODE}; handler`) as (e: { request: { uri: string } }) => { uri: string };
-  return handler({ request: { uri } }).uri;
-}
-
 describe('web: private bucket behind CloudFront', () => {
   it('serves the site bucket only through origin access control', () => {
     const siteBucket = logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.absent() } });
@@ -411,27 +404,12 @@ describe('web: private bucket behind CloudFront', () => {
     });
   });
 
-  it('rewrites client routes to /index.html with a viewer-request function, not error-page mapping', () => {
+  it('maps no error pages (API 404s stay JSON) and runs no viewer-request function', () => {
     expect(distribution.CustomErrorResponses).toBeUndefined();
-    const fnId = logicalIdOf(template, 'AWS::CloudFront::Function');
-    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } },
-    ]);
-    expect(behavior('/api/*').FunctionAssociations).toBeUndefined();
-    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: { Runtime: 'cloudfront-js-2.0' }, FunctionCode: SPA_REWRITE_CODE });
+    expect(template.findResources('AWS::CloudFront::Function')).toEqual({});
   });
 
-  it('the rewrite sends routes to the shell and leaves files alone', () => {
-    expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/catalog')).toBe('/index.html');
-    expect(rewrite('/parts/cylinder-cdq2b32-50dz')).toBe('/index.html');
-    expect(rewrite('/admin/login')).toBe('/index.html');
-    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
-    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
-  });
-
-  it('caches hashed assets for a year and never caches the shell', () => {
-    expect(distribution.DefaultCacheBehavior.CachePolicyId).toBe(CACHING_DISABLED);
+  it('caches hashed assets for a year', () => {
     const assetsPolicy = logicalIdOf(template, 'AWS::CloudFront::CachePolicy', { Properties: { CachePolicyConfig: { Name: 'parts-dev-hashed-assets' } } });
     expect(behavior('/assets/*').CachePolicyId).toEqual({ Ref: assetsPolicy });
     const year = 365 * 24 * 3600;

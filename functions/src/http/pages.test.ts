@@ -25,7 +25,19 @@ describe('the renderer Lambda app', () => {
     expect(await robots.text()).toContain('Sitemap: https://parts.example.com/sitemap.xml');
   });
 
-  it('answers 404 for a path it does not render, 503 when it cannot render', async () => {
+  it('serves the SPA shell for a client-only route (CloudFront sends it every page path), 404 without a shell', async () => {
+    const shell = '<!doctype html><html><body><div id="root"></div></body></html>';
+    const withShell = createPageServer({ render, shell, originVerifySecret: SECRET, logger: silentLogger });
+    for (const path of ['/admin', '/admin/login', '/auth', '/account/quotes/7', '/quote-request']) {
+      const res = await withShell.fetch(fromCloudFront(path));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text(), path).toBe(shell);
+    }
+    expect(await (await withShell.fetch(fromCloudFront('/part/m8-bolt'))).text()).toContain('M8 bolt');
+  });
+
+  it('answers 404 for a path it does not render without a shell, 503 when it cannot render', async () => {
     expect((await app.fetch(fromCloudFront('/admin'))).status).toBe(404);
     const failing = createPageServer({ render: () => Promise.reject(new Error('table down')), logger: silentLogger });
     const failed = await failing.fetch(new Request('http://x/catalog'));

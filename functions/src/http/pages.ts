@@ -59,12 +59,20 @@ export function robotsTxt(siteUrl: string): string {
 export const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
- * The renderer Lambda's HTTP app (ADR 080): CloudFront sends it the public page paths and robots.txt.
- * With `originVerifySecret` every request must carry CloudFront's X-Origin-Verify (the API Gateway URL
- * is public). A path the renderer does not render answers 503 `no-store` when there is no renderer
- * build, else 404: CloudFront routes only public page paths here.
+ * The renderer Lambda's HTTP app (ADR 080): CloudFront sends it every path outside /api, /assets and the
+ * sitemaps, so it answers as the local server does: a public page rendered, an unknown path the rendered
+ * not-found page with 404 (the router's catch-all route), a client-only route (/admin, /auth, /account/…,
+ * /quote-request) the SPA `shell` (web/dist/index.html) with 200. With `originVerifySecret` every request
+ * must carry CloudFront's X-Origin-Verify (the API Gateway URL is public). Without a renderer build every
+ * page answers 503 `no-store`.
  */
-export function createPageServer(options: { render?: PageRenderer; siteUrl?: string; originVerifySecret?: string; logger: Logger }): Hono<AppEnv> {
+export function createPageServer(options: {
+  render?: PageRenderer;
+  shell?: string;
+  siteUrl?: string;
+  originVerifySecret?: string;
+  logger: Logger;
+}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   if (options.originVerifySecret) app.use('*', originVerify(options.originVerifySecret, options.logger));
   app.get('/robots.txt', (c) => {
@@ -84,6 +92,11 @@ export function createPageServer(options: { render?: PageRenderer; siteUrl?: str
       options.logger.error('render.failed', { path: c.req.path, error: err instanceof Error ? err.message : String(err) });
       c.header('cache-control', 'no-store');
       return c.text('Service unavailable', 503);
+    }
+    // Not a server-rendered route: a client-only page, drawn in the browser (the local server does the same).
+    if (options.shell) {
+      c.header('cache-control', 'no-cache');
+      return c.html(options.shell);
     }
     c.header('cache-control', 'public, max-age=0, s-maxage=60');
     return c.text('Not found', 404);

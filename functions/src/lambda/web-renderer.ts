@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handle } from 'hono/aws-lambda';
@@ -25,10 +26,12 @@ const render = await loadRenderer(api, {
   ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),
 });
 if (!render) logger.error('render.no_build', { dir: here });
+// The SPA shell for client-only routes: the page template, present whenever there is a renderer build.
+const shellFile = join(here, 'web', 'index.html');
 
 export const handler = handle(
   createPageServer({
-    ...(render ? { render } : {}),
+    ...(render ? { render, shell: readFileSync(shellFile, 'utf8') } : {}),
     ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),
     ...(env.ORIGIN_VERIFY_SECRET ? { originVerifySecret: env.ORIGIN_VERIFY_SECRET } : {}),
     logger,

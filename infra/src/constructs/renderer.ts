@@ -9,32 +9,16 @@ import type { StageConfig } from '../config';
 import { AppFunction } from './app-function';
 import type { SearchDomain } from './search';
 
-/** A public page path: its CloudFront path pattern, the HTTP API route paths and whether it reads listing query strings. */
-export interface RenderedPath {
-  pattern: string;
-  routes: string[];
-  listing?: boolean;
-}
-
 /**
- * What CloudFront sends to the renderer (ADR 080): the server-rendered public pages and robots.txt. Greedy
- * routes let the renderer answer its own 404 page for /part/a/b. Everything else stays on the site bucket
- * (the SPA shell for /auth, /quote-request, /account/*, /admin*; files) or the API.
+ * The renderer's HTTP API routes (ADR 080, ADR 082): every path outside /api (the API's `/api/{proxy+}` is
+ * more specific and wins). CloudFront's default behaviour sends it every path that is not /api, /assets or
+ * a sitemap: public pages rendered, unknown paths the not-found page with 404, client-only routes the SPA
+ * shell — the same answers as the local server, decided by one list (SERVER_RENDERED_ROUTES in the web).
  */
-export const RENDERED_PATHS: RenderedPath[] = [
-  { pattern: '/', routes: ['/'] },
-  { pattern: '/catalog', routes: ['/catalog'], listing: true },
-  { pattern: '/catalog/*', routes: ['/catalog/{path+}'], listing: true },
-  { pattern: '/manufacturer/*', routes: ['/manufacturer/{path+}'], listing: true },
-  { pattern: '/manufacturers', routes: ['/manufacturers'] },
-  { pattern: '/part/*', routes: ['/part/{path+}'] },
-  { pattern: '/support', routes: ['/support'] },
-  { pattern: '/contact', routes: ['/contact'] },
-  { pattern: '/privacy', routes: ['/privacy'] },
-  { pattern: '/terms', routes: ['/terms'] },
-  { pattern: '/cookies', routes: ['/cookies'] },
-  { pattern: '/robots.txt', routes: ['/robots.txt'] },
-];
+export const RENDERER_ROUTES = ['/', '/{proxy+}'];
+
+/** Page paths whose HTML depends on the listing's query strings: their own CloudFront behaviours, keyed on them. */
+export const LISTING_PAGE_PATTERNS = ['/catalog', '/catalog/*', '/manufacturer/*'];
 
 /**
  * After esbuild bundled functions/src/lambda/web-renderer.ts: the server renderer's build
@@ -99,7 +83,7 @@ export class Renderer extends Construct {
     props.search.allowRole(this.handler.fn.role!, 'read');
 
     const integration = new HttpLambdaIntegration('Pages', this.handler.fn);
-    for (const path of RENDERED_PATHS.flatMap((p) => p.routes)) {
+    for (const path of RENDERER_ROUTES) {
       props.httpApi.addRoutes({ path, methods: [HttpMethod.GET, HttpMethod.HEAD], integration });
     }
   }

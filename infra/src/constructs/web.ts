@@ -12,10 +12,6 @@ import {
   CachePolicy,
   CacheQueryStringBehavior,
   Distribution,
-  Function as CloudFrontFunction,
-  FunctionCode,
-  FunctionEventType,
-  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -33,11 +29,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
 import { ORIGIN_VERIFY_HEADER } from './edge-security';
-import type { RenderedPath } from './renderer';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
-import { SPA_REWRITE_CODE } from './spa-rewrite';
 import { PERMISSIONS_POLICY, contentSecurityPolicy } from '@parts/shared/security-headers';
 
 /** Set by CloudFront from the connection (ip:port); a viewer cannot supply it. */
@@ -82,8 +76,8 @@ export interface WebProps {
   webAclArn: string;
   /** Where CloudFront writes its access logs. */
   accessLogs: IBucket;
-  /** Public page paths served by the page renderer through the same HTTP API origin (renderer.ts). */
-  renderedPaths: RenderedPath[];
+  /** Renderer paths keyed on the listing query strings (renderer.ts); every other page path is the default behaviour. */
+  listingPagePatterns: string[];
 }
 
 /** Shared with the local server, so `npm start` sends the same headers (docs/security.md). */
@@ -119,13 +113,6 @@ export class Web extends Construct {
       customHeadersBehavior: {
         customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
       },
-    });
-
-    const rewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      functionName: `${config.prefix}-spa-rewrite`,
-      comment: 'Serves /index.html for client routes',
-      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
-      runtime: FunctionRuntime.JS_2_0,
     });
 
     const assetsCache = new CachePolicy(this, 'AssetsCache', {
@@ -247,38 +234,27 @@ export class Web extends Construct {
       responseHeadersPolicy: this.responseHeaders,
       compress: true,
     });
-    const pageBehaviors: Record<string, BehaviorOptions> = Object.fromEntries(
-      props.renderedPaths.map((path) => [
-        path.pattern,
-        {
-          origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: path.listing ? listingPagesCache : pagesCache,
-          responseHeadersPolicy: this.responseHeaders,
-          compress: true,
-        },
-      ]),
-    );
+    const pageBehavior = (cachePolicy: ICachePolicy): BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy,
+      responseHeadersPolicy: this.responseHeaders,
+      compress: true,
+    });
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${config.prefix} storefront and API`,
-      // No default root object: "/" is the home page's own behaviour (the renderer), not /index.html.
+      // No default root object: "/" is the home page, rendered like every page.
       webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: config.size === 'large' ? PriceClass.PRICE_CLASS_ALL : PriceClass.PRICE_CLASS_100,
-      defaultBehavior: {
-        origin: siteOrigin,
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        // index.html must never be stale: it names the current hashed bundles.
-        cachePolicy: CachePolicy.CACHING_DISABLED,
-        responseHeadersPolicy: this.responseHeaders,
-        functionAssociations: [{ function: rewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
-        compress: true,
-      },
+      // Every path that is not /api, /assets or a sitemap goes to the renderer (ADR 082): public pages as HTML,
+      // unknown paths its not-found page with 404, client-only routes (/admin, /auth, …) the SPA shell.
+      defaultBehavior: pageBehavior(pagesCache),
       additionalBehaviors: {
         '/assets/*': {
           origin: siteOrigin,
@@ -294,7 +270,7 @@ export class Web extends Construct {
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
-        ...pageBehaviors,
+        ...Object.fromEntries(props.listingPagePatterns.map((pattern) => [pattern, pageBehavior(listingPagesCache)])),
         ...Object.fromEntries(UNCACHED_PART_PATHS.map((path) => [path, apiBehavior(CachePolicy.CACHING_DISABLED, apiRequests)])),
         [CACHED_API_PATHS.autocomplete]: apiBehavior(apiAutocompleteCache, cachedApiRequests),
         [CACHED_API_PATHS.list]: apiBehavior(apiListCache, cachedApiRequests),
