@@ -5,6 +5,8 @@ export interface StageSizes {
   rendererMemoryMb: number;
   indexerMemoryMb: number;
   importMemoryMb: number;
+  /** Chunks of large CSV imports imported at once (the chunk queue's maxConcurrency, ADR 061). */
+  importChunkConcurrency: number;
   searchInstanceType: string;
   searchInstanceCount: number;
   searchVolumeGb: number;
@@ -37,6 +39,7 @@ export const SIZE_PRESETS: Record<StageConfig['size'], StageSizes> = {
     rendererMemoryMb: 1024,
     indexerMemoryMb: 512,
     importMemoryMb: 1024,
+    importChunkConcurrency: 4,
     searchInstanceType: 't3.small.search',
     searchInstanceCount: 1,
     searchVolumeGb: 10,
@@ -49,6 +52,7 @@ export const SIZE_PRESETS: Record<StageConfig['size'], StageSizes> = {
     rendererMemoryMb: 1769,
     indexerMemoryMb: 1024,
     importMemoryMb: 2048,
+    importChunkConcurrency: 16,
     searchInstanceType: 'r7g.large.search',
     searchInstanceCount: 2,
     searchVolumeGb: 100,
@@ -91,6 +95,7 @@ export function readStageConfig(read: ContextReader): StageConfig {
     rendererMemoryMb: positiveInt(read, 'rendererMemoryMb', preset.rendererMemoryMb),
     indexerMemoryMb: positiveInt(read, 'indexerMemoryMb', preset.indexerMemoryMb),
     importMemoryMb: positiveInt(read, 'importMemoryMb', preset.importMemoryMb),
+    importChunkConcurrency: positiveInt(read, 'importChunkConcurrency', preset.importChunkConcurrency),
     searchInstanceType: text(read, 'searchInstanceType') ?? preset.searchInstanceType,
     searchInstanceCount: positiveInt(read, 'searchInstanceCount', preset.searchInstanceCount),
     searchVolumeGb: positiveInt(read, 'searchVolumeGb', preset.searchVolumeGb),

@@ -90,6 +90,7 @@ export class PartsCatalogueStack extends Stack {
       functions: {
         api: this.api.handler.fn,
         'import-job': this.api.importJob.fn,
+        'import-chunk': this.api.importChunk.fn,
         indexer: this.indexer.handler.fn,
         reindex: this.indexer.reindex.fn,
         mailer: this.mail.mailer.fn,
@@ -97,6 +98,7 @@ export class PartsCatalogueStack extends Stack {
         sitemaps: this.sitemaps.job.fn,
       },
       deadLetters: this.indexer.deadLetters,
+      importChunkDeadLetters: this.api.importChunkDeadLetters,
       indexer: this.indexer.handler.fn,
     });
 
@@ -105,6 +107,7 @@ export class PartsCatalogueStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'ReindexFunction', { value: this.indexer.reindex.fn.functionName });
     new CfnOutput(this, 'IndexerDeadLetterQueue', { value: this.indexer.deadLetters.queueUrl });
+    new CfnOutput(this, 'ImportChunkDeadLetterQueue', { value: this.api.importChunkDeadLetters.queueUrl });
     new CfnOutput(this, 'MailIdentity', {
       value: config.mailDomain,
       description: 'SES domain identity: publish its DKIM records, then request production access',

@@ -7,6 +7,7 @@ import { TABLE_DEFINITION } from '@parts/functions/adapters/dynamodb/table';
 import { QUOTE_PREFIX, UPLOAD_PREFIX } from '../src/constructs/files';
 import { PLACEHOLDER_SITE, siteSourceDir } from '../src/paths';
 import { STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
+import { IMPORT_CHUNK_BYTES, IMPORT_CHUNK_MAX_RECEIVES, IMPORT_CHUNK_TIMEOUT } from '../src/constructs/api';
 import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
 import type { Statement } from './support/template';
 
@@ -29,7 +30,7 @@ beforeAll(() => {
       Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-csv-staging-'])] }) },
     }),
     secret: logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/jwt-secret' } }),
-    dlq: logicalIdOf(template, 'AWS::SQS::Queue'),
+    dlq: logicalIdOf(template, 'AWS::SQS::Queue', { Properties: { QueueName: 'parts-dev-indexer-dlq' } }),
     domain: logicalIdOf(template, 'AWS::OpenSearchService::Domain'),
   };
   roles = { api: roleOf(template, 'parts-dev-api'), importJob: roleOf(template, 'parts-dev-import-job'), indexer: roleOf(template, 'parts-dev-indexer') };
@@ -37,7 +38,7 @@ beforeAll(() => {
   // One synth for the whole file (every describe reads this template); loading aws-cdk-lib takes seconds on a busy machine.
 }, 60_000);
 
-const OUR_FUNCTIONS = ['api', 'import-job', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps'].map((n) => `parts-dev-${n}`);
+const OUR_FUNCTIONS = ['api', 'import-job', 'import-chunk', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps'].map((n) => `parts-dev-${n}`);
 
 describe('lambda functions', () => {
   it('run Node.js 22 on arm64 with source maps enabled', () => {
@@ -315,6 +316,80 @@ describe('secrets and least privilege', () => {
   });
 });
 
+describe('chunked imports (ADR 061)', () => {
+  const queueId = () => logicalIdOf(template, 'AWS::SQS::Queue', { Properties: { QueueName: 'parts-dev-import-chunks' } });
+  const dlqId = () => logicalIdOf(template, 'AWS::SQS::Queue', { Properties: { QueueName: 'parts-dev-import-chunks-dlq' } });
+  const chunkFn = () => logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-import-chunk' } });
+  const actionsOn = (role: string, id: string) =>
+    allowStatementsOf(template, role)
+      .filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`))
+      .flatMap((s) => asArray(s.Action))
+      .sort();
+
+  it('chunks go through an encrypted queue whose messages reappear only after the worker’s timeout, 3 deliveries, then a DLQ', () => {
+    const worker = template.findResources('AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-import-chunk' } })[chunkFn()]!;
+    const queue = template.findResources('AWS::SQS::Queue')[queueId()]!.Properties;
+    expect(worker.Properties.Timeout).toBe(IMPORT_CHUNK_TIMEOUT.toSeconds());
+    expect(queue.VisibilityTimeout).toBeGreaterThan(worker.Properties.Timeout);
+    expect(queue).toMatchObject({
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId(), 'Arn'] }, maxReceiveCount: IMPORT_CHUNK_MAX_RECEIVES },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: 'parts-dev-import-chunks-dlq',
+      MessageRetentionPeriod: 14 * 24 * 3600,
+      SqsManagedSseEnabled: true,
+    });
+    // TLS only, on both queues.
+    for (const id of [queueId(), dlqId()]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id }],
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      });
+    }
+  });
+
+  it('the chunk worker takes one chunk per invocation, at most importChunkConcurrency at once, and reports failed items', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId(), 'Arn'] },
+      FunctionName: { Ref: chunkFn() },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: 4 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('the planner sends to the queue, the worker consumes it; each reads the staged file and writes the table, nothing more', () => {
+    const chunkRole = roleOf(template, 'parts-dev-import-chunk');
+    expect(actionsOn(roles.importJob, queueId())).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    expect(actionsOn(chunkRole, queueId())).toEqual(
+      expect.arrayContaining(['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage']),
+    );
+    expect(actionsOn(chunkRole, queueId())).not.toContain('sqs:SendMessage');
+    expect(actionsOn(roles.api, queueId())).toEqual([]);
+    expect(actionsOn(chunkRole, ids.table)).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem']),
+    );
+    expect(actionsOn(chunkRole, ids.staging)).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket']);
+    expect(actionsOn(chunkRole, ids.attachments)).toEqual([]);
+    expect(grants(template, chunkRole, 'secretsmanager:GetSecretValue', ids.secret)).toBe(false);
+    expect(allowStatementsOf(template, chunkRole).filter((s) => JSON.stringify(s.Resource).includes('domain/parts-dev'))).toEqual([]);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'parts-dev-import-job',
+      Environment: { Variables: Match.objectLike({ IMPORT_CHUNK_QUEUE_URL: { Ref: queueId() }, IMPORT_CHUNK_BYTES: String(IMPORT_CHUNK_BYTES) }) },
+    });
+  });
+
+  it('alarms when chunks land in the DLQ', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId(), 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: [{ Ref: logicalIdOf(template, 'AWS::SNS::Topic') }],
+    });
+  });
+});
+
 describe('operations', () => {
   it('alarms on API 5xx, every function’s errors and throttles, DLQ depth — all to the alarm topic', () => {
     const topic = logicalIdOf(template, 'AWS::SNS::Topic');
@@ -359,6 +434,7 @@ describe('stage and sizes from context', () => {
     qa.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-qa-api', MemorySize: 2048 });
     qa.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-qa-import-job', MemorySize: 2048 });
     qa.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'parts-qa-indexer-dlq' });
+    qa.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 16 } });
     qa.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'parts-qa/jwt-secret' });
     qa.hasResourceProperties('AWS::OpenSearchService::Domain', {
       DomainName: 'parts-qa',
@@ -369,6 +445,7 @@ describe('stage and sizes from context', () => {
       .filter(Boolean);
     expect(names.sort()).toEqual([
       'parts-qa-api',
+      'parts-qa-import-chunk',
       'parts-qa-import-job',
       'parts-qa-indexer',
       'parts-qa-mailer',

@@ -35,6 +35,7 @@ const STUB_VALUES: Record<string, string> = {
   OPENSEARCH_URL: 'https://search-parts-dev-abc.eu-west-1.es.amazonaws.com',
   SITE_URL: 'https://parts.example.com',
   ORIGIN_VERIFY_SECRET: 'v'.repeat(48),
+  IMPORT_CHUNK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/parts-dev-import-chunks',
 };
 
 const API_ENV = {
@@ -119,6 +120,14 @@ describe('npx cdk synth with no AWS credentials', () => {
   it('the worker bundles initialise with the environment the stack gives them', async () => {
     expect(JSON.parse(await runBundle('parts-dev-indexer', envOf('parts-dev-indexer'), { Records: [] }))).toEqual({ batchItemFailures: [] });
     expect(await runBundle('parts-dev-import-job', envOf('parts-dev-import-job'), {})).toBe('null');
+    // A message that is not a chunk is logged and dropped (no retry), with no AWS call.
+    expect(
+      JSON.parse(
+        await runBundle('parts-dev-import-chunk', envOf('parts-dev-import-chunk'), { Records: [{ messageId: 'm1', body: 'not json', attributes: {} }] }),
+      ),
+    ).toEqual({
+      batchItemFailures: [],
+    });
     expect(await runBundle('parts-dev-reindex', envOf('parts-dev-reindex'), null, false)).toBe('"function"');
     expect(await runBundle('parts-dev-mailer', envOf('parts-dev-mailer'), null, false)).toBe('"function"');
     expect(await runBundle('parts-dev-sitemaps', envOf('parts-dev-sitemaps'), null, false)).toBe('"function"');

@@ -585,6 +585,9 @@ export const importJobSchema = csvImportResultSchema.extend({
   resumeAfterRecord: z.number().int().min(0).optional(),
   /** How often a stalled job was handed to a new worker. */
   resumeCount: z.number().int().min(0).optional(),
+  /** A large file imported in parallel chunks (ADR 061): how many, and how many are not finished yet. */
+  chunkCount: z.number().int().min(1).optional(),
+  chunksLeft: z.number().int().min(0).optional(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * npm run bench:import [-- --rows 100000] [--sync local|none] [--ceiling-rows 50000]
+ * npm run bench:import [-- --rows 100000] [--sync local|none] [--ceiling-rows 50000] [--workers 2] [--chunk-mb 8]
  * Generates a CSV, stages it in S3 (s3rver) with a presigned PUT, starts an import job through the API
  * (POST /api/imports) and follows GET /api/imports/:id until it finishes, against DynamoDB Local started
  * here (in memory). In the same run it measures:
@@ -12,6 +12,9 @@
  *    changed (only those written).
  * `--sync none` (default) is the import Lambda (the table stream indexes); `local` adds the local server's
  * read-your-writes index sync (SQLite in this process).
+ * `--workers` and `--chunk-mb` are the local stack's IMPORT_WORKERS and IMPORT_CHUNK_BYTES (ADR 061): a file
+ * larger than the chunk size is split and its chunks imported by that many workers at once (defaults 2 and
+ * 8 MiB, as `npm start`); `--chunk-mb 1024` imports it whole with one worker.
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -41,6 +44,8 @@ const ROWS = Number(args.get('rows') ?? 100_000);
 const SYNC = args.get('sync') ?? 'none';
 /** The ceiling is a rate: measured on up to this many rows (a million would double the run for the same figure). */
 const CEILING_ROWS = Math.min(ROWS, Number(args.get('ceiling-rows') ?? 20_000));
+const WORKERS = args.get('workers') ?? '2';
+const CHUNK_BYTES = String(Math.round(Number(args.get('chunk-mb') ?? 8) * 1024 * 1024));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** `changedEvery`: every n-th row gets another price (the 1%-changed file). */
@@ -122,6 +127,8 @@ async function main() {
     ATTACHMENTS_BUCKET: 'bench-attachments',
     STAGING_BUCKET: 'bench-staging',
     LOG_LEVEL: 'error',
+    IMPORT_WORKERS: WORKERS,
+    IMPORT_CHUNK_BYTES: CHUNK_BYTES,
   });
   const local = await createLocalDeps({
     env,
@@ -234,6 +241,9 @@ async function main() {
     const firstLive = first.live[0];
     const lastLive = first.live.at(-1);
     console.log(`rows:                 ${ROWS.toLocaleString('en-US')} (${mb(first.size)} CSV); index sync: ${SYNC}`);
+    console.log(
+      `chunks:               ${String(first.final.chunkCount ?? 1)} of ≤ ${mb(Number(CHUNK_BYTES))}, ${first.final.chunkCount ? `${WORKERS} worker(s) at once` : 'one worker (not split)'}`,
+    );
     console.log(`ceiling (BatchWriteItem, ${CEILING_ROWS.toLocaleString('en-US')} rows):`);
     console.log(
       `  part + 2 guards:    ${rate(ceiling)} (${Math.round(ceiling * 3).toLocaleString('en-US')} items/s; ${rate(before)} before the imports, ${rate(after)} after)`,

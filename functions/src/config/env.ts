@@ -28,6 +28,16 @@ const envSchema = z.object({
   JWT_SECRET_ARN: z.string().optional(),
   /** AWS: the import-job Lambda the API invokes asynchronously for large CSV files. */
   IMPORT_FUNCTION_NAME: z.string().optional(),
+  /** AWS: the SQS queue the import planner sends a large file's chunks to (ADR 061). */
+  IMPORT_CHUNK_QUEUE_URL: z.string().url().optional(),
+  /** A staged CSV larger than this is split into chunks of about this size, imported in parallel (ADR 061). */
+  IMPORT_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
+  /** Local stack: chunks imported at once by the in-process worker pool (AWS: the chunk queue's maxConcurrency). */
+  IMPORT_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_PASSWORD: z.string().min(6).default('admin123'),
   SEED_PARTS: z.coerce.number().int().min(0).default(5000),

@@ -54,8 +54,10 @@ export function detectDelimiter(text: string): Delimiter {
  * A streaming parser that skips a broken record (unclosed quote, oversized record) instead of
  * failing the file; `onSkip` gets the record's spreadsheet row number (header = 1) and the reason.
  */
-export function createCsvParser(delimiter: Delimiter, onSkip?: (row: number, reason: string) => void): Parser {
+export function createCsvParser(delimiter: Delimiter, onSkip?: (row: number, reason: string) => void, options: { info?: boolean } = {}): Parser {
   const parser = parse({
+    // With info, each record comes as { record, info } (info.bytes: the offset just past it, line break included).
+    ...(options.info ? { info: true } : {}),
     bom: true,
     delimiter,
     relax_column_count: true,

@@ -123,8 +123,12 @@ async function main() {
     // Ctrl+C: a running import stops after the batch it is writing, its checkpoint saved, and says so.
     stops.push(async () => {
       for (const job of await local.stopJobs()) {
-        if (job.state === 'running')
-          say(`  ! Import job ${job.id} stopped after row ${job.resumeAfterRecord ?? 1} of its file; it carries on when the server starts again`);
+        if (job.state !== 'running') continue;
+        say(
+          job.chunkCount === undefined
+            ? `  ! Import job ${job.id} stopped after row ${job.resumeAfterRecord ?? 1} of its file; it carries on when the server starts again`
+            : `  ! Import job ${job.id} stopped with ${job.chunksLeft ?? job.chunkCount} of its ${job.chunkCount} chunks unfinished (${job.successCount} rows imported); it carries on when the server starts again`,
+        );
       }
     });
     say(`  ✓ Table "${env.TABLE_NAME}", buckets and search index ready (${since(t2)})`);
@@ -181,9 +185,11 @@ async function main() {
     // Import jobs a crash or Ctrl+C left unfinished carry on from their last checkpoint.
     for (const job of await local.resumeImports()) {
       say(
-        job.resumeAfterRecord === undefined
-          ? `  … Resuming import job ${job.id} from the start of its file`
-          : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
+        job.chunkCount !== undefined
+          ? `  … Resuming import job ${job.id}: ${job.chunksLeft ?? job.chunkCount} of its ${job.chunkCount} chunks left (${job.successCount} rows imported so far)`
+          : job.resumeAfterRecord === undefined
+            ? `  … Resuming import job ${job.id} from the start of its file`
+            : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
       );
     }
 

@@ -15,7 +15,8 @@ export interface BlobStore {
   head(bucket: Bucket, key: string): Promise<{ size: number; contentType?: string } | undefined>;
   /** The first `length` bytes (content sniffing). */
   readStart(bucket: Bucket, key: string, length: number): Promise<Buffer>;
-  stream(bucket: Bucket, key: string): Promise<Readable>;
+  /** The object, or only the bytes `[range.start, range.end)` of it. */
+  stream(bucket: Bucket, key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Server-side copy within one bucket, keeping the content type; NotFoundError when the source is missing. */
   copy(bucket: Bucket, fromKey: string, toKey: string): Promise<void>;
   delete(bucket: Bucket, keys: string[]): Promise<void>;

@@ -15,7 +15,7 @@ import {
 } from '@parts/shared/schemas';
 import { DomainError, ValidationError } from '../domain/errors';
 import { toValidationError } from '../domain/validation';
-import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders } from '../csv/csv-reader';
+import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders, type Delimiter } from '../csv/csv-reader';
 import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
 import type { SearchSync } from '../ports/search-index';
 
@@ -204,19 +204,24 @@ export async function importPartsCsv(
     resumeFrom?: ImportCheckpoint;
     /** Checked after each batch: once aborted, the import ends with ImportStopped. */
     signal?: AbortSignal;
+    /** The file's delimiter, when known (a chunk of it: ADR 061); sniffed from the start otherwise. */
+    delimiter?: Delimiter;
+    /** Records of the file before this source's data rows (a chunk: ADR 061), added to the reported row numbers. */
+    rowOffset?: number;
   } = {},
 ): Promise<CsvImportResult> {
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const skipThrough = options.resumeFrom?.afterRecord ?? 0;
   const { head, stream } = await peekStream(source);
-  const delimiter = inspectCsvStart(head);
+  const delimiter = options.delimiter ?? inspectCsvStart(head);
+  const rowOffset = options.rowOffset ?? 0;
   const [categories, manufacturers] = await Promise.all([deps.catalog.listCategories().then(lookup), deps.catalog.listManufacturers().then(lookup)]);
 
   const resumed = options.resumeFrom?.result;
   const result: CsvImportResult = resumed ? { ...resumed, errors: [...resumed.errors] } : { totalRecords: 0, successCount: 0, errorCount: 0, errors: [] };
   const fail = (row: number, error: string) => {
     result.errorCount++;
-    if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push({ row, error });
+    if (result.errors.length < MAX_REPORTED_ERRORS) result.errors.push({ row: row + rowOffset, error });
   };
   let batch: { row: number; part: PartUpsert; key: string }[] = [];
   /** Every record up to `throughRecord` is accounted for once the batch is written. */

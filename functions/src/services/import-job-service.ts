@@ -10,6 +10,7 @@ import type { SearchSync } from '../ports/search-index';
 import type { Logger } from '../lib/logger';
 import type { Env } from '../config/env';
 import { ImportStopped, importPartsCsv, type ImportCheckpoint } from './csv-import-service';
+import { planChunkedImport, type ChunkingOptions } from './chunked-import';
 
 export const CSV_STAGING_KEY = /^imports\/[0-9a-f-]{36}\.csv$/;
 /** Longer than the import Lambda's 15-minute limit: a job silent for this long has no worker left. */
@@ -111,6 +112,11 @@ export interface RunImportOptions {
   resume?: boolean;
   /** Stops the job after the batch being written (server shutting down); it stays running, to be resumed. */
   signal?: AbortSignal;
+  /**
+   * Splits a file larger than `chunkBytes` into chunks and hands them to workers instead of importing it
+   * here (ADR 061); a resumed chunked job gets its unfinished chunks handed out again.
+   */
+  chunking?: ChunkingOptions;
 }
 
 /**
@@ -156,6 +162,10 @@ export async function runImportJob(deps: ImportJobDeps, jobId: string, options: 
   try {
     const mapping = columnMappingSchema.parse(job.columnMapping);
     if (!job.sourceKey) throw new ValidationError('The job has no staged file');
+    if (options.chunking) {
+      const chunked = await planChunkedImport(deps, { ...job, state: 'running', updatedAt: owned }, options.chunking);
+      if (chunked) return chunked;
+    }
     const source = await deps.blobs.stream('staging', job.sourceKey);
     const result = await importPartsCsv(deps, source, mapping, {
       ...(resumeFrom ? { resumeFrom } : {}),

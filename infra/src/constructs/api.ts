@@ -1,4 +1,6 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -25,10 +27,26 @@ export interface ApiProps {
   originVerify: ISecret;
 }
 
-/** The Hono app behind an HTTP API, and the import job it starts asynchronously for large CSV files. */
+/** Chunks of large imports (ADR 061): the worker's limit, and the queue's hold on a message it received. */
+export const IMPORT_CHUNK_TIMEOUT = Duration.minutes(10);
+/** Longer than the worker's timeout, so a message reappears only once its worker is gone. */
+export const IMPORT_CHUNK_VISIBILITY = Duration.minutes(15);
+/** Deliveries of a chunk before it goes to the DLQ (each carries on from the chunk's checkpoint). */
+export const IMPORT_CHUNK_MAX_RECEIVES = 3;
+/** Size of the chunks a large file is split into. */
+export const IMPORT_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The Hono app behind an HTTP API, and the import job it starts asynchronously for large CSV files: the
+ * planner (import-job) imports a small file itself and splits a large one into chunks, which go through
+ * the chunk queue to the chunk workers (import-chunk), at most `importChunkConcurrency` at once.
+ */
 export class Api extends Construct {
   readonly handler: AppFunction;
   readonly importJob: AppFunction;
+  readonly importChunk: AppFunction;
+  readonly importChunks: Queue;
+  readonly importChunkDeadLetters: Queue;
   readonly httpApi: HttpApi;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -48,6 +66,46 @@ export class Api extends Construct {
       .bindBucket(files.staging, 'STAGING_BUCKET', ['read', 'delete']);
     // A job marks itself failed; a blind retry would import the file twice over a half-written state.
     this.importJob.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) });
+
+    this.importChunkDeadLetters = new Queue(this, 'ImportChunkDeadLetters', {
+      queueName: `${config.prefix}-import-chunks-dlq`,
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.importChunks = new Queue(this, 'ImportChunks', {
+      queueName: `${config.prefix}-import-chunks`,
+      visibilityTimeout: IMPORT_CHUNK_VISIBILITY,
+      retentionPeriod: Duration.days(1),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      deadLetterQueue: { queue: this.importChunkDeadLetters, maxReceiveCount: IMPORT_CHUNK_MAX_RECEIVES },
+    });
+    this.importChunk = new AppFunction(this, 'ImportChunk', {
+      functionName: `${config.prefix}-import-chunk`,
+      entry: 'import-chunk',
+      description: 'Imports one chunk of a large CSV import job (SQS)',
+      memoryMb: config.sizes.importMemoryMb,
+      timeout: IMPORT_CHUNK_TIMEOUT,
+      logRetention: props.logRetention,
+      environment: { LOG_LEVEL: 'info' },
+    })
+      .bindTable(props.table, 'readWrite')
+      // Read its byte range; the last chunk to finish deletes the staged file.
+      .bindBucket(files.staging, 'STAGING_BUCKET', ['read', 'delete']);
+    this.importChunk.fn.addEventSource(
+      new SqsEventSource(this.importChunks, {
+        // One chunk per invocation: a chunk is minutes of work, and its failure retries only itself.
+        batchSize: 1,
+        maxConcurrency: config.sizes.importChunkConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+    this.importChunks.grantSendMessages(this.importJob.fn);
+    this.importJob.fn.addEnvironment('IMPORT_CHUNK_QUEUE_URL', this.importChunks.queueUrl);
+    this.importJob.fn.addEnvironment('IMPORT_CHUNK_BYTES', String(IMPORT_CHUNK_BYTES));
 
     this.handler = new AppFunction(this, 'Handler', {
       functionName: `${config.prefix}-api`,

@@ -16,6 +16,8 @@ export interface MonitoringProps {
   /** Short name (used in alarm names) → function. */
   functions: Record<string, IFunction>;
   deadLetters: IQueue;
+  /** Chunks of large imports that failed every delivery (ADR 061). */
+  importChunkDeadLetters: IQueue;
   indexer: IFunction;
 }
 
@@ -56,6 +58,12 @@ export class Monitoring extends Construct {
       props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
       1,
       'Stream records the indexer gave up on: inspect, then reindex',
+    );
+    alarm(
+      'import-chunks-dlq-depth',
+      props.importChunkDeadLetters.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      1,
+      'Import chunks that failed every delivery: the job is handed out again by the stall check, then fails; read the import-chunk logs',
     );
     alarm(
       'indexer-iterator-age',

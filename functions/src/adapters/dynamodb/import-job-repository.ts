@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { importJobSchema, importJobStateSchema, type ImportJob } from '@parts/shared/schemas';
-import { ConflictError, NotFoundError } from '../../domain/errors';
-import type { ImportJobRepository } from '../../ports/import-job-repository';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import type { ImportChunk, ImportJobRepository } from '../../ports/import-job-repository';
+import { mapLimit } from '../../lib/map-limit';
 import { keys, stripLayout } from './keys';
-import { assertLookupText, isConditionFailed, parseInput, type TableContext } from './support';
+import { assertLookupText, cancellationCodes, isConditionFailed, parseInput, withConflictRetry, type TableContext } from './support';
 
 const patchSchema = importJobSchema.omit({ id: true }).partial().strict();
 const expectationSchema = z
@@ -19,6 +20,7 @@ const FINISHED_STATES = new Set(['completed', 'failed']);
 export function createImportJobRepository(ctx: TableContext): ImportJobRepository {
   const { client, tableName: TableName } = ctx;
   const toJob = (item: Record<string, unknown>) => stripLayout<ImportJob>(item);
+  const toChunk = (item: Record<string, unknown>) => stripLayout<ImportChunk>(item);
 
   return {
     async createImportJob(raw) {
@@ -97,6 +99,122 @@ export function createImportJobRepository(ctx: TableContext): ImportJobRepositor
       }
       await read(); // NotFoundError when the job is missing; otherwise one of the expectations failed.
       throw new ConflictError(`Import job ${id} was changed meanwhile`);
+    },
+
+    async createImportChunks(jobId, chunks, at) {
+      assertLookupText(jobId, 'id', 100);
+      if (chunks.length === 0) throw new ValidationError('A chunked job has at least one chunk');
+      // Each chunk only where none is stored: a planner running again must not reset a chunk's progress.
+      await mapLimit(chunks, 8, async (chunk) => {
+        try {
+          await client.send(
+            new PutCommand({
+              TableName,
+              Item: { ...keys.importChunk(jobId, chunk.index), type: 'importChunk', ...chunk },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            }),
+          );
+        } catch (err) {
+          if (!isConditionFailed(err)) throw err;
+        }
+      });
+      try {
+        const res = await client.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.importJob(jobId),
+            UpdateExpression: 'SET chunkCount = :n, chunksLeft = :n, updatedAt = :at',
+            ConditionExpression: 'attribute_exists(pk) AND #state = :running AND attribute_not_exists(chunkCount)',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':n': chunks.length, ':at': at, ':running': 'running' },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toJob(res.Attributes ?? {});
+      } catch (err) {
+        if (isConditionFailed(err)) throw new ConflictError(`Import job ${jobId} is not running or already has chunks`);
+        throw err;
+      }
+    },
+
+    async getImportChunk(jobId, index) {
+      assertLookupText(jobId, 'id', 100);
+      const res = await client.send(new GetCommand({ TableName, Key: keys.importChunk(jobId, index), ConsistentRead: true }));
+      return res.Item ? toChunk(res.Item) : undefined;
+    },
+
+    async listImportChunks(jobId) {
+      assertLookupText(jobId, 'id', 100);
+      const chunks: ImportChunk[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const res = await client.send(
+          new QueryCommand({
+            TableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :chunk)',
+            ExpressionAttributeValues: { ':pk': keys.importJob(jobId).pk, ':chunk': 'CHUNK#' },
+            ConsistentRead: true,
+            ExclusiveStartKey,
+          }),
+        );
+        chunks.push(...(res.Items ?? []).map(toChunk));
+        ExclusiveStartKey = res.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return chunks;
+    },
+
+    async saveImportChunk(jobId, previous, next, at) {
+      assertLookupText(jobId, 'id', 100);
+      if (next.index !== previous.index || next.afterRecord < previous.afterRecord) throw new ValidationError('A chunk only moves forward');
+      const added = {
+        ':records': next.totalRecords - previous.totalRecords,
+        ':ok': next.successCount - previous.successCount,
+        ':failed': next.errorCount - previous.errorCount,
+      };
+      const errorsGrew = next.errors.length !== previous.errors.length;
+      try {
+        await withConflictRetry((token) =>
+          client.send(
+            new TransactWriteCommand({
+              ClientRequestToken: token,
+              TransactItems: [
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.importChunk(jobId, next.index),
+                    UpdateExpression: `SET afterRecord = :after, done = :done, totalRecords = :t, successCount = :s, errorCount = :e${errorsGrew ? ', errors = :errors' : ''}`,
+                    ConditionExpression: 'afterRecord = :was AND done = :false',
+                    ExpressionAttributeValues: {
+                      ':after': next.afterRecord,
+                      ':done': next.done,
+                      ':t': next.totalRecords,
+                      ':s': next.successCount,
+                      ':e': next.errorCount,
+                      ...(errorsGrew ? { ':errors': next.errors } : {}),
+                      ':was': previous.afterRecord,
+                      ':false': false,
+                    },
+                  },
+                },
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.importJob(jobId),
+                    UpdateExpression: `SET updatedAt = :at ADD totalRecords :records, successCount :ok, errorCount :failed, rowsDone :ok, rowsFailed :failed${next.done ? ', chunksLeft :minusOne' : ''}`,
+                    ConditionExpression: '#state = :running',
+                    ExpressionAttributeNames: { '#state': 'state' },
+                    ExpressionAttributeValues: { ...added, ':at': at, ':running': 'running', ...(next.done ? { ':minusOne': -1 } : {}) },
+                  },
+                },
+              ],
+            }),
+          ),
+        );
+      } catch (err) {
+        if (cancellationCodes(err)?.includes('ConditionalCheckFailed'))
+          throw new ConflictError(`Import chunk ${next.index} of job ${jobId} was changed meanwhile`);
+        throw err;
+      }
     },
 
     async listUnfinishedImportJobs() {

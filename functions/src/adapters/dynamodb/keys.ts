@@ -20,6 +20,8 @@ export const keys = {
   user: (username: string) => ({ pk: `USER#${usernameKey(username)}`, sk: 'USER' }),
   quote: (id: number) => ({ pk: `QUOTE#${id}`, sk: 'QUOTE' }),
   importJob: (id: string) => ({ pk: `IMPORT#${id}`, sk: 'IMPORT' }),
+  /** A large import's chunks live in its job's partition, after the job item (ADR 061). */
+  importChunk: (jobId: string, index: number) => ({ pk: `IMPORT#${jobId}`, sk: `CHUNK#${String(index).padStart(6, '0')}` }),
   /** Attempt counters (login throttle, rate limits); they expire through the table's TTL. */
   rateLimit: (key: string) => ({ pk: `THROTTLE#${key}`, sk: 'THROTTLE' }),
   /** Offer versions and messages live in their request's partition, after the request item. */

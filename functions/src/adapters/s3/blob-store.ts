@@ -81,9 +81,16 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
     },
 
-    async stream(bucket, key) {
+    async stream(bucket, key, range) {
+      if (range && !(Number.isInteger(range.start) && Number.isInteger(range.end) && range.start >= 0 && range.end > range.start)) {
+        throw new ValidationError('range must be whole byte offsets with start < end');
+      }
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key) }));
+        const res = await client.send(
+          new GetObjectCommand({ Bucket: bucketName(bucket), Key: checkKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}) }),
+        );
+        // A server that ignored Range answers 200 with the whole object; only a 206 holds just the range.
+        if (range && res.$metadata.httpStatusCode !== 206) throw new UnavailableError('File storage ignored the byte range');
         if (!res.Body) throw new NotFoundError('File not found');
         return res.Body as Readable;
       } catch (err) {
