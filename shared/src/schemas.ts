@@ -33,9 +33,8 @@ import {
   TARGET_PRICE_DECIMALS,
   TARGET_PRICE_STEP,
   megabytes,
-  SPEC_FILTERS,
 } from './constants';
-import { specFilterLabel } from './spec-names';
+import { specRangeIssues } from './spec-ranges';
 import { normalizePartNumber } from './part-number';
 
 /** Schemas of every entity and payload (spec sections 3 and 7). Shared by the API and the web. */
@@ -475,25 +474,13 @@ export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
 // ---------- Listing ----------
 
 export const specRangeSchema = z.object({ min: z.number().finite().optional().nullable(), max: z.number().finite().optional().nullable() });
-const SPEC_FILTER_KEYS: readonly string[] = SPEC_FILTERS.map((f) => f.key);
 /**
  * The listing's spec range filters: only the keys the catalogue filters on (`SPEC_FILTERS`), so at
  * most that many (a filter on an unknown key cost the index work per part and matched nothing).
  * A range with its minimum above its maximum is named in words: "Bore Size (mm): the minimum (50) is above the maximum (10)".
  */
 export const specRangesSchema = z.record(z.string().min(1).max(100), specRangeSchema).superRefine((ranges, ctx) => {
-  const keys = Object.keys(ranges);
-  if (keys.length > SPEC_FILTER_KEYS.length) {
-    ctx.addIssue({ code: 'custom', message: `At most ${SPEC_FILTER_KEYS.length} specification filters` });
-    return;
-  }
-  for (const [key, { min, max }] of Object.entries(ranges)) {
-    if (!SPEC_FILTER_KEYS.includes(key)) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `Unknown specification filter "${key}"; the filters are ${SPEC_FILTER_KEYS.join(', ')}` });
-    } else if (min != null && max != null && min > max) {
-      ctx.addIssue({ code: 'custom', path: [key], message: `${specFilterLabel(key)}: the minimum (${min}) is above the maximum (${max})` });
-    }
-  }
+  for (const { key, message } of specRangeIssues(ranges)) ctx.addIssue({ code: 'custom', ...(key === undefined ? {} : { path: [key] }), message });
 });
 export type SpecRanges = z.infer<typeof specRangesSchema>;
 

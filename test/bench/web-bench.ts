@@ -1,7 +1,8 @@
 /**
  * First visits to /catalog and /part/:slug in Chromium, server-rendered and as the SPA shell (the
  * same URL answered with index.html alone): time to first byte, largest contentful paint and the
- * gzipped JavaScript loaded.
+ * gzipped JavaScript loaded. Then the JavaScript a first visit to each server-rendered public page
+ * loads; the run fails (exit code 1) when a page loads more than JS_BUDGET_KB (issue 18: 170 KB gzipped).
  * Starts the real local server (built SPA + API, fresh data dir) unless BENCH_URL points at a running one.
  * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server)
  */
@@ -13,10 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.RUNS ?? 5);
+const JS_BUDGET_KB = 170;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,6 +50,24 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Gzipped bytes of every script a fresh browser context loads for `url`, once the page is hydrated and the network idle. */
+async function firstVisitJs(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const scripts: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    return (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  } finally {
+    await context.close();
+  }
 }
 
 async function main() {
@@ -122,6 +142,30 @@ async function main() {
             `LCP median ${median(lcps).toFixed(0)} ms, max ${Math.max(...lcps).toFixed(0)} ms; JS ${kb(median(jsSizes))} KB gzipped (target <= 170 KB)`,
         );
       }
+    }
+
+    // Every server-rendered public page: the JavaScript of a first visit against the budget.
+    const [category] = (await (await fetch(`${baseUrl}/api/categories`)).json()) as { slug: string }[];
+    const [manufacturer] = (await (await fetch(`${baseUrl}/api/manufacturers`)).json()) as { slug: string }[];
+    const pages: [label: string, path: string][] = [
+      ['/', '/'],
+      ['/catalog', '/catalog'],
+      ['/catalog/:slug', `/catalog/${category!.slug}`],
+      ['/manufacturer/:slug', `/manufacturer/${manufacturer!.slug}`],
+      ['/manufacturers', '/manufacturers'],
+      ['/part/:slug', `/part/${part.slug}`],
+      ['/support', '/support'],
+      ['/contact', '/contact'],
+      ['/privacy', '/privacy'],
+      ['/terms', '/terms'],
+      ['/cookies', '/cookies'],
+    ];
+    console.log(`JavaScript of a first visit per public page, gzipped (budget ${JS_BUDGET_KB} KB):`);
+    for (const [label, pagePath] of pages) {
+      const bytes = await firstVisitJs(browser, `${baseUrl}${pagePath}`);
+      const over = bytes > JS_BUDGET_KB * 1024;
+      if (over) process.exitCode = 1;
+      console.log(`  ${label.padEnd(20)} ${kb(bytes).padStart(6)} KB${over ? '  OVER BUDGET' : ''}`);
     }
   } finally {
     await browser.close();

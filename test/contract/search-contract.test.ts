@@ -648,5 +648,33 @@ for (const adapter of adapters) {
         expect(await sorted()).toEqual([10, 1, 2, 8, 3]);
       });
     });
+
+    describe('the part page: a document by its slug', () => {
+      it('answers the whole document with category and manufacturer names and slugs, and only for the exact slug', async () => {
+        const { categoryAncestors: _ancestors, ...expected } = FIXTURE[3]!;
+        const found = await index.partBySlug('part-4');
+        expect(found).toMatchObject(expected);
+        for (const derived of ['slugKey', 'partNumberNorm', 'allWords', 'categoryWords', 'statusRank']) expect(found).not.toHaveProperty(derived);
+        expect(await index.partBySlug('part-')).toBeUndefined();
+        expect(await index.partBySlug('PART-4')).toBeUndefined();
+        expect(await index.partBySlug('no-such-part')).toBeUndefined();
+      });
+      it('follows writes at once: a new part, a changed slug, a delete; a slug two documents hold is no answer', async () => {
+        const added = doc(120, 'SLUG-120', 'Slug follower', 'electrical', 'abb', { description: 'First words' });
+        await index.upsert([added]);
+        expect(await index.partBySlug('part-120')).toMatchObject({ id: 120, name: 'Slug follower', description: 'First words' });
+        await index.upsert([{ ...added, version: 2, slug: 'renamed-120', name: 'Renamed follower' }]);
+        expect(await index.partBySlug('part-120')).toBeUndefined();
+        expect(await index.partBySlug('renamed-120')).toMatchObject({ id: 120, version: 2, name: 'Renamed follower' });
+        // A stale document still holding a slug another part took: the caller asks the table.
+        await index.upsert([{ ...doc(121, 'SLUG-121', 'Slug taker', 'electrical', 'abb'), slug: 'renamed-120' }]);
+        expect(await index.partBySlug('renamed-120')).toBeUndefined();
+        await index.remove([{ id: 121, version: 1 }]);
+        expect(await index.partBySlug('renamed-120')).toMatchObject({ id: 120 });
+        await index.remove([{ id: 120, version: 2 }]);
+        expect(await index.partBySlug('renamed-120')).toBeUndefined();
+        expect(await index.count()).toBe(FIXTURE.length);
+      });
+    });
   });
 }

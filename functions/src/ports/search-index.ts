@@ -38,6 +38,11 @@ export interface SearchIndex {
   remove(items: { id: number; version: number }[]): Promise<void>;
   search(query: PartsQuery): Promise<PartListResponse>;
   autocomplete(q: string, limit: number): Promise<AutocompleteAnswer>;
+  /**
+   * The document of the part with this slug, as last indexed (the part page, ADR 086); undefined when
+   * no document, or more than one (a stale one), has it. Sees every write upsert has returned from.
+   */
+  partBySlug(slug: string): Promise<PartDocument | undefined>;
   /** Ids of every indexed part in these categories (descendants included) or of these manufacturers (re-index on rename). */
   partIds(filter: { categoryIds?: number[]; manufacturerIds?: number[] }): Promise<number[]>;
   /** Indexed ids with their versions, ascending by id, the first `limit` above `afterId` (consistency check). */

@@ -10,7 +10,7 @@ import { idParamSchema, slugParamSchema } from '../http/params';
 import { readCsvUpload } from '../http/csv-upload';
 import { NotFoundError } from '../domain/errors';
 import { previewCsv } from '../csv/csv-reader';
-import { createCatalogService, partViewOf } from '../services/catalog-service';
+import { createCatalogService, partViewBySlug, partViewOf } from '../services/catalog-service';
 import { importPartsCsv } from '../services/csv-import-service';
 import { CSV_TEMPLATE } from '../csv/csv-template';
 
@@ -33,9 +33,9 @@ export function partRoutes(deps: AppDeps) {
         return c.json(await importPartsCsv(deps, Readable.from([file]), mapping!));
       })
       .get('/:slug', validate('param', slugParamSchema), async (c) => {
-        const part = await deps.catalog.getPartBySlug(c.req.valid('param').slug);
+        const part = await partViewBySlug(deps, c.req.valid('param').slug);
         if (!part) throw new NotFoundError('Part not found');
-        return c.json(await partViewOf(deps.catalog, part));
+        return c.json(part);
       })
       .post('/', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', partInputSchema), async (c) => {
         const part = await service.createPart(c.req.valid('json'));

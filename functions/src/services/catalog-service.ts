@@ -1,7 +1,8 @@
-import type { Category, CategoryInput, Manufacturer, ManufacturerInput, PartInput } from '@parts/shared/schemas';
+import type { Category, CategoryInput, Manufacturer, ManufacturerInput, PartInput, PartView, RelationRef } from '@parts/shared/schemas';
 import { toPartView } from '../domain/part-view';
+import type { Logger } from '../lib/logger';
 import type { CatalogRepository, StoredPart } from '../ports/catalog-repository';
-import type { SearchSync } from '../ports/search-index';
+import type { SearchIndex, SearchSync } from '../ports/search-index';
 
 export interface CatalogServiceDeps {
   catalog: CatalogRepository;
@@ -55,4 +56,24 @@ export async function partViewOf(catalog: CatalogRepository, part: StoredPart) {
     category: category ? { name: category.name, slug: category.slug } : null,
     manufacturer: manufacturer ? { name: manufacturer.name, slug: manufacturer.slug } : null,
   });
+}
+
+/** A denormalised name and slug as a ref; none when the document was indexed without it (the table's null). */
+const refOf = (name: string, slug: string): RelationRef | null => (slug ? { name, slug } : null);
+
+/**
+ * The part page's part by slug (ADR 086): its search document, which carries the category and
+ * manufacturer names and every admin save at once (SearchSync writes before the save answers), so
+ * no table read at all; else the table: one read for an unknown slug (404), the full read for a part
+ * the index does not hold (indexing behind, rebuilt, down).
+ */
+export async function partViewBySlug(deps: { catalog: CatalogRepository; search: SearchIndex; logger: Logger }, slug: string): Promise<PartView | undefined> {
+  try {
+    const doc = await deps.search.partBySlug(slug);
+    if (doc) return toPartView(doc, { category: refOf(doc.categoryName, doc.categorySlug), manufacturer: refOf(doc.manufacturerName, doc.manufacturerSlug) });
+  } catch (err) {
+    deps.logger.warn('part.index_read_failed', { slug, error: err instanceof Error ? err.message : String(err) });
+  }
+  const part = await deps.catalog.getPartBySlug(slug);
+  return part ? partViewOf(deps.catalog, part) : undefined;
 }

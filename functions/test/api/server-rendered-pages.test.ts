@@ -184,6 +184,31 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  test('a part page, found or not, is rendered after one round trip to the table at most (ADR 086)', async () => {
+    const sent: string[] = [];
+    const counter = 'countPartPageRoundTrips';
+    deps.dynamo.middlewareStack.add(
+      (next, context) => (args) => {
+        sent.push(context.commandName ?? 'unknown');
+        return next(args);
+      },
+      { step: 'initialize', name: counter },
+    );
+    try {
+      for (const [path, status] of [
+        [`/part/${part.slug}`, 200],
+        ['/part/no-such-part-anywhere', 404],
+      ] as const) {
+        sent.length = 0;
+        const res = await page(path);
+        expect(res.status, path).toBe(status);
+        expect(sent.length, `${path}: ${sent.join(', ')}`).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      deps.dynamo.middlewareStack.remove(counter);
+    }
+  });
+
   test('pages that are not public stay the SPA shell; robots.txt points at the sitemap', async () => {
     for (const path of ['/admin', '/quote-request', '/auth']) {
       const res = await page(path);

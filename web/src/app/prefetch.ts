@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_PAGE, SITE_NAME } from '@parts/shared/constants';
-import { specRangesSchema } from '@parts/shared/schemas';
+import { specRangeIssues } from '@parts/shared/spec-ranges';
 import { getCategoriesQueryOptions } from '../api/get-categories';
 import { getManufacturersQueryOptions } from '../api/get-manufacturers';
 import { getCategoryQueryOptions } from '../features/catalog/api/get-category';
@@ -111,7 +111,7 @@ export async function prefetchRoute(
         page,
       };
       let total: number | undefined;
-      if (specRangesSchema.safeParse(filters.specifications).success) {
+      if (specRangeIssues(filters.specifications).length === 0) {
         const list = await queryClient.fetchQuery(getPartsQueryOptions(listParams)).catch(() => undefined);
         total = list?.total;
       }

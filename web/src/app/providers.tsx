@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { QuoteBasketProvider } from '../lib/quote-basket';
-import { Toaster } from '../components/ui/toaster';
+import { DeferredToaster } from '../components/ui/deferred-toaster';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -18,7 +18,7 @@ export function AppProviders({ children, queryClient: given, serverRendered = fa
     <QueryClientProvider client={queryClient}>
       <QuoteBasketProvider deferLoad={serverRendered}>
         {children}
-        <Toaster />
+        <DeferredToaster />
       </QuoteBasketProvider>
     </QueryClientProvider>
   );

@@ -59,6 +59,7 @@ CREATE TABLE IF NOT EXISTS parts (
   category_id INTEGER NOT NULL,
   manufacturer_id INTEGER NOT NULL,
   discontinued INTEGER NOT NULL DEFAULT 0,
+  slug TEXT NOT NULL,
   doc TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS part_specs (
@@ -79,16 +80,17 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text_vocab USING fts5vocab (parts_text,
 
 /**
  * Bumped when the layout or what is stored changes (4: ancestor names for facets; 5: ancestor names
- * searchable; 6: discontinued flag, codes in names and descriptions joined): an older file is emptied
- * at open, and the start-up count check reindexes it.
+ * searchable; 6: discontinued flag, codes in names and descriptions joined; 7: slug column, the part
+ * page's lookup): an older file is emptied at open, and the start-up count check reindexes it.
  */
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 
 /** Built after a bulk load (one sort each) rather than row by row: see clear(). */
 const INDEXES = `
 CREATE INDEX IF NOT EXISTS parts_pn_norm ON parts (pn_norm);
 CREATE INDEX IF NOT EXISTS parts_pn_sort ON parts (pn_sort, id);
 CREATE INDEX IF NOT EXISTS parts_mfr_sort ON parts (mfr_sort, pn_sort, id);
+CREATE INDEX IF NOT EXISTS parts_slug ON parts (slug);
 `;
 
 const DROP = `
@@ -180,7 +182,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     deleteTri: db.prepare('DELETE FROM pn_tri WHERE rowid = ?'),
     deleteText: db.prepare('DELETE FROM parts_text WHERE rowid = ?'),
     insertPart: db.prepare(
-      'INSERT INTO parts (id, version, pn_norm, pn_sort, mfr_sort, category_id, manufacturer_id, discontinued, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO parts (id, version, pn_norm, pn_sort, mfr_sort, category_id, manufacturer_id, discontinued, slug, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertSpec: db.prepare('INSERT OR REPLACE INTO part_specs (part_id, key, value) VALUES (?, ?, ?)'),
     insertTri: db.prepare('INSERT INTO pn_tri (rowid, pn) VALUES (?, ?)'),
@@ -236,6 +238,7 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         doc.categoryId,
         doc.manufacturerId,
         doc.status === 'discontinued' ? 1 : 0,
+        doc.slug,
         JSON.stringify(stored),
       );
       for (const [key, value] of Object.entries(doc.specNumbers)) {
@@ -432,6 +435,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     infix: db.prepare("SELECT group_concat(rowid, ',') FROM pn_tri WHERE pn_tri MATCH ?").pluck(),
     text: db.prepare("SELECT group_concat(rowid, ',') FROM parts_text WHERE parts_text MATCH ?").pluck(),
     docs: db.prepare('SELECT id, doc FROM parts WHERE id IN (SELECT value FROM json_each(?))'),
+    // Two at most: a slug held by two documents (one of them stale) is no answer.
+    bySlug: db.prepare('SELECT doc FROM parts WHERE slug = ? LIMIT 2').pluck(),
   };
 
   /**
@@ -928,6 +933,11 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
     },
     async autocomplete(q, limit) {
       return autocomplete(q, limit);
+    },
+    async partBySlug(slug) {
+      ensureIndexes();
+      const found = reads.bySlug.all(slug) as string[];
+      return found.length === 1 ? (JSON.parse(found[0]!) as PartDocument) : undefined;
     },
     async matchParts(lines) {
       ensureIndexes();

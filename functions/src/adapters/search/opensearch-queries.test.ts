@@ -66,6 +66,9 @@ describe('OpenSearch index body', () => {
     expect(written.allWords).toContain('Fits G1/8');
     expect(Object.keys(written).every((k) => k in body.mappings.properties)).toBe(true);
     expect(indexedDocument({ ...doc, status: 'coming_soon' }, 'PN1').statusRank).toBe(0);
+    // The part page's lookup: the slug, searchable, in a field of its own.
+    expect(body.mappings.properties.slugKey).toEqual({ type: 'keyword' });
+    expect(indexedDocument({ ...doc, slug: 's7-1200-cpu' }, 'PN1').slugKey).toBe('s7-1200-cpu');
   });
 });
 

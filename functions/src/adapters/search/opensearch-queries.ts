@@ -79,6 +79,11 @@ export function indexBody(synonyms: SynonymList) {
         version: { type: 'long' },
         name: { type: 'search_as_you_type', analyzer: 'folded', fields: { forms } },
         slug: { type: 'keyword', index: false },
+        /**
+         * The slug, searchable (the part page's lookup, ADR 086; written by the adapter). A field of its
+         * own: an existing field's `index` cannot be changed in place.
+         */
+        slugKey: { type: 'keyword' },
         /** Normalised by the adapter (shared normalizePartNumber): exact, prefix and long-fragment wildcard. */
         partNumberNorm: { type: 'keyword' },
         partNumber: {
@@ -133,10 +138,18 @@ export function indexedDocument(doc: PartDocument, normalisedPartNumber: string)
   return {
     ...doc,
     partNumberNorm: normalisedPartNumber,
+    slugKey: doc.slug,
     categoryWords,
     allWords: [doc.name, doc.manufacturerName, categoryWords, doc.description ?? ''].join(' \n '),
     statusRank: doc.status === 'discontinued' ? 1 : 0,
   };
+}
+
+/** The part document of an indexed one: indexedDocument's derived fields taken off again. */
+export function documentOf(source: ReturnType<typeof indexedDocument> | PartDocument): PartDocument {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { partNumberNorm, slugKey, categoryWords, allWords, statusRank, ...doc } = source as ReturnType<typeof indexedDocument>;
+  return doc;
 }
 
 const TYPED_FIELDS = ['name', 'manufacturerName', 'categoryWords', 'description', 'allWords.codes'];

@@ -82,6 +82,27 @@ const listing = (q: Record<string, unknown>) => partsQuerySchema.parse({ pageSiz
 const searches = (calls: { api: string; body?: Body }[]) => calls.filter((c) => c.api === 'search').map((c) => JSON.stringify(c.body));
 
 describe('OpenSearch adapter', () => {
+  it('reads the part page by a term on slugKey: one hit is the document without the derived fields; none or two are no answer', async () => {
+    const stored = part(4, 'Round cylinder');
+    const source = { ...stored, slugKey: stored.slug, partNumberNorm: 'PN4', categoryWords: 'Cylinders', allWords: 'Round cylinder', statusRank: 0 };
+    let hits: { _id: string; _source: unknown }[] = [{ _id: '4', _source: source }];
+    const bodies: Body[] = [];
+    const client = {
+      indices: { exists: () => Promise.resolve({ body: true }) },
+      search: ({ body }: { body: Body }) => (bodies.push(body), Promise.resolve({ body: { hits: { hits } } })),
+    } as unknown as Client;
+    const index = createOpenSearchIndex({ client, index: 'parts' });
+    expect(await index.partBySlug('p-4')).toEqual(stored);
+    expect(bodies[0]).toMatchObject({ query: { term: { slugKey: 'p-4' } }, size: 2 });
+    hits = [];
+    expect(await index.partBySlug('p-4')).toBeUndefined();
+    hits = [
+      { _id: '4', _source: source },
+      { _id: '5', _source: { ...source, id: 5 } },
+    ];
+    expect(await index.partBySlug('p-4')).toBeUndefined();
+  });
+
   it('reads totals and disjunctive facets from the aggregations', async () => {
     const { client, calls } = scriptedClient({ words: { cylinder: { typed: 2, forms: 2 } }, matches: () => 2 });
     const answer = await createOpenSearchIndex({ client, index: 'parts' }).search(listing({ q: 'cylinder', categoryIds: [3] }));

@@ -4,7 +4,18 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { synonymListSchema, type FacetCount, type Highlight, type PartListResponse, type PartsQuery } from '@parts/shared/schemas';
 import type { AutocompleteAnswer, PartDocument, SearchIndex } from '../../ports/search-index';
-import { allFilters, indexBody, indexedDocument, listingRequest, readWordInfo, sortOf, textClause, wordInfoRequest, type WordInfo } from './opensearch-queries';
+import {
+  allFilters,
+  documentOf,
+  indexBody,
+  indexedDocument,
+  listingRequest,
+  readWordInfo,
+  sortOf,
+  textClause,
+  wordInfoRequest,
+  type WordInfo,
+} from './opensearch-queries';
 import { parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
 import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
 import { allowedEdits, editDistance, wordForms } from './word-match';
@@ -332,6 +343,12 @@ export function createOpenSearchIndex(options: { client: Client; index: string; 
     },
     search,
     autocomplete,
+    async partBySlug(slug) {
+      // A term search: it sees an admin's save at once, since small writes wait for the refresh.
+      const res = await rawSearch({ query: { term: { slugKey: slug } }, size: 2, track_total_hits: false });
+      const hits = res.hits.hits;
+      return hits.length === 1 && hits[0]!._source ? documentOf(hits[0]!._source) : undefined;
+    },
     partIds,
     async listVersions(afterId, limit) {
       const res = await rawSearch({

@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ClipboardList, Menu, User as UserIcon, Wrench, X } from 'lucide-react';
 import { SITE_NAME } from '@parts/shared/constants';
 import { PartSearchBox } from '../part-search-box';
@@ -9,6 +8,8 @@ import { useCurrentUser, useLogout } from '../../lib/session';
 import { useQuoteBasket } from '../../lib/quote-basket';
 import { cn } from '../../lib/cn';
 import { loginPathFor } from '../../lib/return-to';
+
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 const navLinks = [
   { to: '/catalog', label: 'Categories' },
@@ -61,33 +62,17 @@ export function Header() {
           </Button>
           <div className="hidden lg:block">
             {user ? (
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger className={buttonVariants({ variant: 'ghost', size: 'sm' })} aria-label={`Account menu for ${user.username}`}>
-                  <UserIcon className="h-4 w-4" aria-hidden />
-                  <span>{user.username}</span>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 shadow-md">
-                    {user.isAdmin ? (
-                      <DropdownMenu.Item
-                        onSelect={() => void navigate('/admin')}
-                        className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                      >
-                        Admin Dashboard
-                      </DropdownMenu.Item>
-                    ) : null}
-                    <DropdownMenu.Item
-                      onSelect={() => void navigate('/account/quotes')}
-                      className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100"
-                    >
-                      My Quote Requests
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Item onSelect={doLogout} className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-slate-100">
-                      Logout
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              <Suspense
+                fallback={
+                  // The menu's trigger as it will look, while its code loads (no shift when it arrives).
+                  <span className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                    <UserIcon className="h-4 w-4" aria-hidden />
+                    <span>{user.username}</span>
+                  </span>
+                }
+              >
+                <AccountMenu username={user.username} isAdmin={user.isAdmin} onLogout={doLogout} />
+              </Suspense>
             ) : (
               <Link to={loginPath} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 Login / Register

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
-import { QuoteDrawer } from './quote-drawer';
+import { DeferredQuoteDrawer } from './deferred-quote-drawer';
 
 export function PublicLayout() {
   return (
@@ -17,7 +17,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <Footer />
-      <QuoteDrawer />
+      <DeferredQuoteDrawer />
     </div>
   );
 }

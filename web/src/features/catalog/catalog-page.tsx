@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ClipboardList } from 'lucide-react';
 import { CATALOG_SKELETON_CARDS, FIRST_PAGE, SITE_NAME } from '@parts/shared/constants';
-import { specRangesSchema } from '@parts/shared/schemas';
+import { specRangeIssues } from '@parts/shared/spec-ranges';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -72,8 +72,7 @@ export default function CatalogPage() {
     page,
   };
   // A range the server would refuse (min above max, from an edited link) is explained here, not fetched.
-  const rangeCheck = specRangesSchema.safeParse(filters.specifications);
-  const rangeProblem = rangeCheck.success ? null : (rangeCheck.error.issues[0]?.message ?? 'Check the specification filters.');
+  const rangeProblem = specRangeIssues(filters.specifications)[0]?.message ?? null;
   const parts = useParts(listParams, fixedReady && rangeProblem === null);
 
   const heading = categorySlug ? (category.data?.name ?? '') : manufacturerSlug ? (manufacturer.data?.name ?? '') : 'All Parts';

@@ -1,7 +1,7 @@
 import type { SortBy } from '@parts/shared/constants';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { DeferredSelect, type SelectOption } from '../../../components/ui/deferred-select';
 
-const options: { value: SortBy; label: string }[] = [
+const options: readonly SelectOption<SortBy>[] = [
   { value: 'relevance', label: 'Relevance' },
   { value: 'partNumber', label: 'Part Number' },
   { value: 'manufacturer', label: 'Manufacturer' },
@@ -13,18 +13,7 @@ export function SortSelect({ value, onChange }: { value: SortBy; onChange: (valu
       <span id="sort-label" className="whitespace-nowrap text-sm text-slate-700">
         Sort by
       </span>
-      <Select value={value} onValueChange={(v) => onChange(v as SortBy)}>
-        <SelectTrigger className="w-36 sm:w-44" aria-labelledby="sort-label">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <DeferredSelect value={value} options={options} onChange={onChange} labelledBy="sort-label" className="w-36 sm:w-44" />
     </div>
   );
 }
