@@ -201,7 +201,8 @@ export function createImportJobRepository(ctx: TableContext): ImportJobRepositor
                     TableName,
                     Key: keys.importJob(jobId),
                     UpdateExpression: `SET updatedAt = :at ADD totalRecords :records, successCount :ok, errorCount :failed, rowsDone :ok, rowsFailed :failed${next.done ? ', chunksLeft :minusOne' : ''}`,
-                    ConditionExpression: '#state = :running',
+                    // chunksLeft exists once the plan is stored: an ADD before that would be overwritten by it.
+                    ConditionExpression: '#state = :running AND attribute_exists(chunksLeft)',
                     ExpressionAttributeNames: { '#state': 'state' },
                     ExpressionAttributeValues: { ...added, ':at': at, ':running': 'running', ...(next.done ? { ':minusOne': -1 } : {}) },
                   },
