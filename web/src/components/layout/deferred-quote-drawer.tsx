@@ -1,7 +1,19 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuoteBasket } from '../../lib/quote-basket';
 
 const QuoteDrawer = lazy(() => import('./quote-drawer').then((module) => ({ default: module.QuoteDrawer })));
+
+/** While the drawer's code loads, Escape cancels the opening, as it would close the drawer once shown. */
+function CancelOnEscape({ onCancel }: { onCancel: () => void }) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCancel();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onCancel]);
+  return null;
+}
 
 /**
  * The basket drawer (with its dialog and the parts-list upload) is code a first visit does not run:
@@ -9,11 +21,11 @@ const QuoteDrawer = lazy(() => import('./quote-drawer').then((module) => ({ defa
  * server as in the browser, so hydration is unaffected.
  */
 export function DeferredQuoteDrawer() {
-  const { isOpen } = useQuoteBasket();
+  const { isOpen, setOpen } = useQuoteBasket();
   const [wanted, setWanted] = useState(isOpen);
   if (isOpen && !wanted) setWanted(true);
   return wanted ? (
-    <Suspense fallback={null}>
+    <Suspense fallback={<CancelOnEscape onCancel={() => setOpen(false)} />}>
       <QuoteDrawer />
     </Suspense>
   ) : null;
