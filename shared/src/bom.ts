@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_FREE_DESCRIPTION_CHARS, MAX_FREE_MANUFACTURER_CHARS, MAX_FREE_PART_NUMBER_CHARS, MAX_LINE_REFERENCE_CHARS, megabytes } from './constants';
 import { relationRefSchema } from './schemas';
 

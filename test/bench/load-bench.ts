@@ -3,12 +3,13 @@
  * connections for DURATION seconds each at the listing API, the part API (random seeded slugs), and
  * the server-rendered /catalog and /part/:slug pages; req/s, p50, p99 and non-2xx for each.
  * Starts the real local server (built SPA + SSR + API, its own DynamoDB Local, fresh data dir, seeded
- * parts, embedded index) unless BENCH_URL points at a running one. Compare figures within one run:
- * the machine is shared.
+ * parts, embedded index; NODE_ENV=production as on AWS) unless BENCH_URL points at a running one.
+ * Compare figures within one run: the machine is shared.
  * Usage: npm run bench:load   (DURATION=10, CONNECTIONS=50, WARMUP=3 seconds, SEED_PARTS=2000)
  * Between targets it waits until the server answers promptly again (see drain).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -99,7 +100,18 @@ async function main() {
     baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'functions/src/local/start.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PARTS: seedParts, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_PARTS: seedParts,
+        LOG_LEVEL: 'warn',
+        // As the API and renderer Lambdas run (infra): React's production build renders the pages
+        // (its development build, what `npm start` loads, is several times slower and not what is served).
+        NODE_ENV: 'production',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitForHealth(baseUrl, server);

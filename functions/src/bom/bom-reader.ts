@@ -1,6 +1,6 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { parse } from 'csv-parse/sync';
-import readXlsxFile from 'read-excel-file/node';
+import type readXlsxFile from 'read-excel-file/node';
 import { MAX_BOM_CELL_CHARS, MAX_BOM_COLUMNS, MAX_BOM_FILE_BYTES, MAX_BOM_LINES, MAX_BOM_UNPACKED_BYTES } from '@parts/shared/bom';
 import { megabytes } from '@parts/shared/constants';
 import { DomainError, ValidationError } from '../domain/errors';
@@ -73,8 +73,10 @@ function readText(data: Buffer): string[][] {
 async function readXlsx(data: Buffer): Promise<BomTable> {
   checkUnpackedSize(data);
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
+  // The XLSX reader (with its unzip stack) is loaded by the first workbook, not at the API's cold start (ADR 082).
+  const { default: readWorkbook } = await import('read-excel-file/node');
   try {
-    sheets = await readXlsxFile(data);
+    sheets = await readWorkbook(data);
   } catch {
     throw new ValidationError(BOM_NOT_XLSX);
   }

@@ -1,11 +1,10 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { AppDeps } from '../app';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import type { DynamoRepositories } from '../adapters/dynamodb/repositories';
-import { createS3BlobStore } from '../adapters/s3/blob-store';
-import { createS3Client } from '../adapters/s3/client';
+import { createLazyBlobStore } from '../adapters/s3/lazy-blob-store';
 import { createOpenSearchClient, createOpenSearchIndex } from '../adapters/search/opensearch';
 import { createSearchSync } from '../indexer/search-sync';
 import { createLogger } from '../lib/logger';
@@ -24,10 +23,14 @@ export function createAwsRepositories(env: Env): DynamoRepositories {
   return createDynamoRepositories({ client: doc, tableName: env.TABLE_NAME });
 }
 
+/** The S3 client and presigner load with the first object call, not at the cold start (ADR 082). */
 export function createAwsBlobStore(env: Env): BlobStore {
-  const client = createS3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT });
-  const presignClient = env.S3_PUBLIC_ENDPOINT ? createS3Client({ region: env.AWS_REGION, endpoint: env.S3_PUBLIC_ENDPOINT }) : undefined;
-  return createS3BlobStore({ client, presignClient, buckets: { attachments: env.ATTACHMENTS_BUCKET, staging: env.STAGING_BUCKET } });
+  return createLazyBlobStore(async () => {
+    const [{ createS3Client }, { createS3BlobStore }] = await Promise.all([import('../adapters/s3/client'), import('../adapters/s3/blob-store')]);
+    const client = createS3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT });
+    const presignClient = env.S3_PUBLIC_ENDPOINT ? createS3Client({ region: env.AWS_REGION, endpoint: env.S3_PUBLIC_ENDPOINT }) : undefined;
+    return createS3BlobStore({ client, presignClient, buckets: { attachments: env.ATTACHMENTS_BUCKET, staging: env.STAGING_BUCKET } });
+  });
 }
 
 export function createAwsSearchIndex(env: Env): SearchIndex {
@@ -48,10 +51,19 @@ export async function loadJwtSecret(env: Env, client?: SecretsManagerClient): Pr
   return new TextEncoder().encode(res.SecretString);
 }
 
-/** Starts an import job by invoking the import-job Lambda asynchronously (InvocationType Event). */
-export function createLambdaJobRunner(options: { client: LambdaClient; functionName: string }): JobRunner {
+/**
+ * Starts an import job by invoking the import-job Lambda asynchronously (InvocationType Event). Without a
+ * `client`, the Lambda client loads with the first job, not at the API's cold start (ADR 082).
+ */
+export function createLambdaJobRunner(options: { client?: LambdaClient; region?: string; functionName: string }): JobRunner {
+  let client: Promise<LambdaClient> | undefined;
+  const lambda = () =>
+    (client ??= options.client
+      ? Promise.resolve(options.client)
+      : import('@aws-sdk/client-lambda').then(({ LambdaClient: Client }) => new Client({ region: options.region })));
   const invoke = async (payload: { jobId: string; resume?: boolean }) => {
-    const res = await options.client.send(
+    const [{ InvokeCommand }, lambdaClient] = await Promise.all([import('@aws-sdk/client-lambda'), lambda()]);
+    const res = await lambdaClient.send(
       new InvokeCommand({
         FunctionName: options.functionName,
         InvocationType: 'Event',
@@ -79,7 +91,7 @@ export async function createAwsDeps(env: Env = loadEnv()): Promise<AppDeps> {
     blobs: createAwsBlobStore(env),
     search,
     searchSync: createSearchSync({ catalog: repos.catalog, search }),
-    jobs: createLambdaJobRunner({ client: new LambdaClient({ region: env.AWS_REGION }), functionName: env.IMPORT_FUNCTION_NAME }),
+    jobs: createLambdaJobRunner({ region: env.AWS_REGION, functionName: env.IMPORT_FUNCTION_NAME }),
     jwtSecret: await loadJwtSecret(env),
   };
 }

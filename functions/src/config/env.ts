@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The only place that reads process.env. Parsed once at start-up. */
 const envSchema = z.object({

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { ValidationError } from '../domain/errors';
 
 export interface UploadedFile {
@@ -26,9 +26,11 @@ export interface MultipartBody {
 export async function readMultipart(request: Request, options: { maxFileBytes: number; maxFiles: number }): Promise<MultipartBody> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body) throw new ValidationError('The request body is empty');
+  // Loaded by the first upload, not at the API's cold start (ADR 082).
+  const { default: createParser } = await import('busboy');
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    parser = createParser({
       headers: { 'content-type': contentType },
       // busboy stops at exactly fileSize bytes; one byte more tells an oversized file from one at the limit.
       limits: { fileSize: options.maxFileBytes + 1, files: options.maxFiles, fields: 50, fieldSize: 1024 * 1024 },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '@parts/shared/schemas';
 
 export const idParamSchema = z.object({ id: idSchema });

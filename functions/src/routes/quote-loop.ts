@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import { idSchema } from '@parts/shared/schemas';
 import { acceptOfferInputSchema, declineOfferInputSchema, messageInputSchema, offerInputSchema, revisionRequestInputSchema } from '@parts/shared/quote-offers';

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, QUOTE_LIST_PAGE_SIZE } from '@parts/shared/constants';
 import { adminQuoteCreateSchema, quoteStatusSchema, quoteStatusUpdateSchema, quoteSubmissionSchema, type QuoteRequestPage } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';

@@ -3,15 +3,17 @@ import type { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { execSync } from 'node:child_process';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { FUNCTIONS_TSCONFIG, LAMBDA_DIR, LOCK_FILE, REPO_ROOT } from '../paths';
+import { bundleLambda } from '../lambda-bundle';
+import { LAMBDA_DIR, REPO_ROOT } from '../paths';
 import type { SearchDomain } from './search';
 
 export interface AppFunctionProps {
@@ -28,6 +30,29 @@ export interface AppFunctionProps {
   role?: IRole;
   /** Shell commands run after esbuild, from the repository root, to add files beside the bundle. */
   afterBundling?: (inputDir: string, outputDir: string) => string[];
+}
+
+/**
+ * The function's code: esbuild run in this process at synth (`bundleLambda`, the options `npm run bench:lambda`
+ * uses too), then `afterBundling`'s commands from the repository root. The asset's hash is the output's.
+ */
+function lambdaCode(entry: string, afterBundling?: AppFunctionProps['afterBundling']): Code {
+  return Code.fromAsset(LAMBDA_DIR, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // CDK's asset cache keys on the bundling options, which do not hash `local`: the entry tells the functions apart.
+      environment: { LAMBDA_ENTRY: entry },
+      // Never pulled: local bundling always succeeds or throws.
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+      local: {
+        tryBundle(outputDir) {
+          bundleLambda(entry, outputDir);
+          for (const command of afterBundling?.(REPO_ROOT, outputDir) ?? []) execSync(command, { cwd: REPO_ROOT, stdio: 'inherit', shell: '/bin/sh' });
+          return true;
+        },
+      },
+    },
+  });
 }
 
 export const TABLE_READ_ACTIONS = [
@@ -47,12 +72,12 @@ export type ObjectAccess = 'read' | 'write' | 'delete';
 const OBJECT_ACTIONS: Record<ObjectAccess, string> = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' };
 
 /**
- * A Lambda with the project's defaults (Node.js 22, arm64, local esbuild bundle as ESM with source maps,
- * a log group with retention, X-Ray) whose `bind*` methods grant exactly the actions used and set the
+ * A Lambda with the project's defaults (Node.js 22, arm64, local esbuild bundle as ESM with code splitting
+ * and source maps — `lambdaBuildOptions`, ADR 082 —, a log group with retention, X-Ray) whose `bind*` methods grant exactly the actions used and set the
  * environment variable naming the resource in the same call.
  */
 export class AppFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -61,11 +86,11 @@ export class AppFunction extends Construct {
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.fn = new NodejsFunction(this, 'Function', {
+    this.fn = new LambdaFunction(this, 'Function', {
       functionName: props.functionName,
       description: props.description,
-      entry: `${LAMBDA_DIR}/${props.entry}.ts`,
-      handler: 'handler',
+      code: lambdaCode(props.entry, props.afterBundling),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMb,
@@ -73,35 +98,7 @@ export class AppFunction extends Construct {
       tracing: Tracing.ACTIVE,
       role: props.role,
       logGroup,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: LOCK_FILE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        metafile: true,
-        tsconfig: FUNCTIONS_TSCONFIG,
-        // One self-contained file: the SDK version is the one we test with, and one file loads faster than the runtime's tree.
-        bundleAwsSDK: true,
-        externalModules: [],
-        // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
-        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-        ...(props.afterBundling
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: props.afterBundling,
-              },
-            }
-          : {}),
-      },
     });
   }
 

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { importJobSchema, importJobStateSchema, type ImportJob } from '@parts/shared/schemas';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { ImportChunk, ImportJobRepository } from '../../ports/import-job-repository';

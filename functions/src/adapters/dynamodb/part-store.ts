@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { partInputSchema, type PartInput } from '@parts/shared/schemas';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { catalogErrors } from '../../domain/catalog-rules';

@@ -1,5 +1,5 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { usernameSchema } from '@parts/shared/schemas';
 import { savedBomMappingSchema } from '@parts/shared/bom';
 import { ConflictError, NotFoundError, UnavailableError } from '../../domain/errors';
