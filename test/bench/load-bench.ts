@@ -8,18 +8,12 @@
  * Usage: npm run bench:load   (DURATION=10, CONNECTIONS=50, WARMUP=3 seconds, SEED_PARTS=2000)
  * Between targets it waits until the server answers promptly again (see drain).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { freePort } from '@parts/functions/local/aws-local';
-import { waitForHealth } from './local-server';
+import { startBenchServer } from './local-server';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const warmup = Number(process.env.WARMUP ?? 3);
@@ -65,32 +59,16 @@ async function drain(baseUrl: string) {
 }
 
 async function main() {
-  let baseUrl = process.env.BENCH_URL;
-  let server: ChildProcess | undefined;
-  let dataDir: string | undefined;
-  const seedParts = process.env.SEED_PARTS ?? '2000';
-  if (!baseUrl) {
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'parts-bench-load-'));
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'functions/src/local/start.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_PARTS: seedParts,
-        LOG_LEVEL: 'warn',
-        // As the API and renderer Lambdas run (infra): React's production build renders the pages
-        // (its development build, what `npm start` loads, is several times slower and not what is served).
-        NODE_ENV: 'production',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitForHealth(baseUrl, server);
-  }
+  const { baseUrl, stop } = await startBenchServer({
+    name: 'load',
+    defaultSeedParts: 2000,
+    env: {
+      // As the API and renderer Lambdas run (infra): React's production build renders the pages
+      // (its development build, what `npm start` loads, is several times slower and not what is served).
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    },
+  });
   try {
     const slugs = await seededSlugs(baseUrl);
     if (slugs.length === 0) throw new Error('no parts to load: seed some (SEED_PARTS)');
@@ -118,11 +96,7 @@ async function main() {
     }
     console.log(`load average after: ${load()}`);
   } finally {
-    if (server) {
-      server.kill('SIGINT');
-      await new Promise((r) => server!.once('exit', r));
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

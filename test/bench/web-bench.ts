@@ -6,18 +6,11 @@
  * Starts the real local server (built SPA + API, fresh data dir) unless BENCH_URL points at a running one.
  * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { freePort } from '@parts/functions/local/aws-local';
-import { waitForHealth } from './local-server';
+import { startBenchServer } from './local-server';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const runs = Number(process.env.RUNS ?? 5);
 const JS_BUDGET_KB = 170;
 
@@ -46,20 +39,7 @@ async function firstVisitJs(browser: Browser, url: string): Promise<number> {
 }
 
 async function main() {
-  let baseUrl = process.env.BENCH_URL;
-  let server: ChildProcess | undefined;
-  let dataDir: string | undefined;
-  if (!baseUrl) {
-    const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'parts-bench-web-'));
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'functions/src/local/start.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PARTS: process.env.SEED_PARTS ?? '300', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitForHealth(baseUrl, server);
-  }
+  const { baseUrl, stop } = await startBenchServer({ name: 'web', defaultSeedParts: 300 });
 
   const browser = await chromium.launch({
     executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -144,11 +124,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    if (server) {
-      server.kill('SIGINT');
-      await new Promise((r) => server!.once('exit', r));
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
