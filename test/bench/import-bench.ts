@@ -47,6 +47,15 @@ const CEILING_ROWS = Math.min(ROWS, Number(args.get('ceiling-rows') ?? 20_000));
 const WORKERS = args.get('workers') ?? '2';
 const CHUNK_BYTES = String(Math.round(Number(args.get('chunk-mb') ?? 8) * 1024 * 1024));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** Progress on stderr (the figures go to stdout): where a long run is, and where it stands still if it does. */
+const t0 = performance.now();
+const progress = (what: string) => console.error(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(5)} s] ${what}`);
+/** Node's handles and requests still open: what a run that stands still is waiting on. */
+function openResources(): string {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${kind}×${n}`).join(', ');
+}
 
 /** `changedEvery`: every n-th row gets another price (the 1%-changed file). */
 async function writeCsv(file: string, rows: number, categories: string[], manufacturers: string[], changedEvery = 0) {
@@ -68,7 +77,7 @@ function fullGc(): () => void {
 }
 
 /** BatchWriteItem of the items `rows` rows become, into a fresh table of the same definition: rows/s. */
-async function measureCeiling(endpoint: string, rows: number, itemsPerRow: 1 | 3, tableName: string): Promise<number> {
+async function measureCeiling(endpoint: string, rows: number, itemsPerRow: 1 | 3, tableName: string, concurrency = BATCH_CONCURRENCY): Promise<number> {
   const { raw, doc } = createDocumentClient({ region: 'us-east-1', endpoint, credentials: LOCAL_CREDENTIALS });
   await ensureTable(raw, tableName);
   const ctx = { client: doc, tableName, now: () => new Date() };
@@ -102,7 +111,7 @@ async function measureCeiling(endpoint: string, rows: number, itemsPerRow: 1 | 3
         items.push({ ...keys.partNumberGuard(part.manufacturerId, part.partNumberNorm), type: 'guard', id: part.id });
       }
     }
-    await batchPutItems(ctx, items, BATCH_CONCURRENCY);
+    await batchPutItems(ctx, items, concurrency);
   }
   const rate = rows / ((performance.now() - started) / 1000);
   await raw.send(new DeleteTableCommand({ TableName: tableName }));
@@ -110,11 +119,25 @@ async function measureCeiling(endpoint: string, rows: number, itemsPerRow: 1 | 3
   return rate;
 }
 
-/** Ceiling before and after the imports (the machine's load drifts), plain items, and a warm-up first. */
+/**
+ * Ceiling before and after the imports (the machine's load drifts), plain items, and a warm-up first.
+ * The import keeps up to `workers` × BATCH_CONCURRENCY writes in flight, so the ceiling is the better of
+ * one worker's parallelism and that: a ceiling measured with fewer requests in flight than the import
+ * uses would not be one.
+ */
+const CEILING_CONCURRENCIES = [...new Set([BATCH_CONCURRENCY, BATCH_CONCURRENCY * Number(WORKERS)])];
+async function bestCeiling(endpoint: string, itemsPerRow: 1 | 3, name: string): Promise<{ rate: number; concurrency: number }> {
+  let best = { rate: 0, concurrency: BATCH_CONCURRENCY };
+  for (const concurrency of CEILING_CONCURRENCIES) {
+    const rate = await measureCeiling(endpoint, CEILING_ROWS, itemsPerRow, `${name}-${concurrency}`, concurrency);
+    if (rate > best.rate) best = { rate, concurrency };
+  }
+  return best;
+}
 async function measureCeilings(endpoint: string) {
   await measureCeiling(endpoint, Math.min(CEILING_ROWS, 2000), 3, 'import-bench-warm-up');
-  const before = await measureCeiling(endpoint, CEILING_ROWS, 3, 'import-bench-ceiling-before');
-  const plain = await measureCeiling(endpoint, CEILING_ROWS, 1, 'import-bench-ceiling-plain');
+  const before = await bestCeiling(endpoint, 3, 'import-bench-ceiling-before');
+  const plain = await bestCeiling(endpoint, 1, 'import-bench-ceiling-plain');
   return { before, plain };
 }
 
@@ -186,8 +209,9 @@ async function main() {
     };
 
     /** Stages the file, runs the job to its end; rows/s and the live heap (after a full GC) along the way. */
-    const runImport = async (csvFile: string) => {
+    const runImport = async (csvFile: string, label: string) => {
       const size = statSync(csvFile).size;
+      progress(`${label}: staging ${mb(size)}`);
       const presigned = (await (await call('POST', '/api/uploads/csv', { fileName: 'bench.csv', size })).json()) as {
         key: string;
         url: string;
@@ -211,29 +235,46 @@ async function main() {
       }, 2000);
       const started = performance.now();
       const job = (await (await call('POST', '/api/imports', { key: presigned.key, columnMapping: mapping })).json()) as { id: string };
+      progress(`${label}: job ${job.id} started`);
       let final: Record<string, unknown> = { state: 'queued' };
+      let lastReport = performance.now();
+      let lastRows = -1;
+      let stillSince = performance.now();
       while (final.state === 'queued' || final.state === 'running') {
         await new Promise((r) => setTimeout(r, 250));
         final = (await (await call('GET', `/api/imports/${job.id}`)).json()) as Record<string, unknown>;
         rowsDone = Number(final.rowsDone ?? 0);
+        if (rowsDone !== lastRows) [lastRows, stillSince] = [rowsDone, performance.now()];
+        if (performance.now() - lastReport > 60_000) {
+          lastReport = performance.now();
+          const still = (performance.now() - stillSince) / 1000;
+          progress(
+            `${label}: ${rowsDone.toLocaleString('en-US')} rows${still > 60 ? `, no progress for ${still.toFixed(0)} s; open: ${openResources()}` : ''}`,
+          );
+        }
       }
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
-      await local.whenJobsIdle();
+      progress(`${label}: ${String(final.state)} in ${seconds.toFixed(1)} s; waiting for the job runner to be idle`);
+      const idle = local.whenJobsIdle();
+      const watchdog = setInterval(() => progress(`${label}: job runner still busy; open: ${openResources()}`), 60_000);
+      await idle.finally(() => clearInterval(watchdog));
       return { size, final, seconds, rate: ROWS / seconds, written, live, peakRss };
     };
 
+    progress('ceiling');
     const { before, plain } = await measureCeilings(dynamo.endpoint);
 
     const csvFile = join(dir, 'bench.csv');
     await writeCsv(csvFile, ROWS, categories, manufacturers);
-    const first = await runImport(csvFile);
-    const again = await runImport(csvFile);
+    const first = await runImport(csvFile, 'first import');
+    const again = await runImport(csvFile, 'unchanged re-import');
     const changedFile = join(dir, 'changed.csv');
     await writeCsv(changedFile, ROWS, categories, manufacturers, 100);
-    const changed = await runImport(changedFile);
-    const after = await measureCeiling(dynamo.endpoint, CEILING_ROWS, 3, 'import-bench-ceiling-after');
-    const ceiling = (before + after) / 2;
+    const changed = await runImport(changedFile, '1% changed');
+    progress('ceiling again');
+    const after = await bestCeiling(dynamo.endpoint, 3, 'import-bench-ceiling-after');
+    const ceiling = (before.rate + after.rate) / 2;
 
     const rate = (r: number) => `${Math.round(r).toLocaleString('en-US')} rows/s`;
     const job = (r: { final: Record<string, unknown>; seconds: number; rate: number; written: number }) =>
@@ -244,13 +285,13 @@ async function main() {
     console.log(
       `chunks:               ${String(first.final.chunkCount ?? 1)} of ≤ ${mb(Number(CHUNK_BYTES))}, ${first.final.chunkCount ? `${WORKERS} worker(s) at once` : 'one worker (not split)'}`,
     );
-    console.log(`ceiling (BatchWriteItem, ${CEILING_ROWS.toLocaleString('en-US')} rows):`);
+    console.log(`ceiling (BatchWriteItem, ${CEILING_ROWS.toLocaleString('en-US')} rows, best of ${CEILING_CONCURRENCIES.join(' and ')} requests in flight):`);
     console.log(
-      `  part + 2 guards:    ${rate(ceiling)} (${Math.round(ceiling * 3).toLocaleString('en-US')} items/s; ${rate(before)} before the imports, ${rate(after)} after)`,
+      `  part + 2 guards:    ${rate(ceiling)} (${Math.round(ceiling * 3).toLocaleString('en-US')} items/s; ${rate(before.rate)} before the imports at ${before.concurrency}, ${rate(after.rate)} after at ${after.concurrency})`,
     );
-    console.log(`  plain part items:   ${rate(plain)}`);
+    console.log(`  plain part items:   ${rate(plain.rate)} (at ${plain.concurrency} in flight)`);
     console.log(`first import:         ${job(first)}`);
-    console.log(`  share of ceiling:   ${(first.rate / ceiling).toFixed(2)} of part + 2 guards; ${(first.rate / plain).toFixed(2)} of plain items`);
+    console.log(`  share of ceiling:   ${(first.rate / ceiling).toFixed(2)} of part + 2 guards; ${(first.rate / plain.rate).toFixed(2)} of plain items`);
     if (firstLive && lastLive) {
       const drift = ((lastLive.heap - firstLive.heap) / firstLive.heap) * 100;
       console.log(

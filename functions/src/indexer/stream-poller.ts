@@ -8,6 +8,7 @@ import {
   TrimmedDataAccessException,
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
+import { requestHandlerOptions } from '../adapters/aws/request-timeouts';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { repairEmptyMaps } from '../adapters/dynamodb/stream-records';
 import type { Logger } from '../lib/logger';
@@ -71,7 +72,12 @@ interface ListedShard {
  */
 export function startStreamPoller(options: StreamPollerOptions): { ready: Promise<void>; stop(): Promise<void> } {
   const region = options.region ?? 'us-east-1';
-  const config = { region, endpoint: options.endpoint, ...(options.credentials ? { credentials: options.credentials } : {}) };
+  const config = {
+    region,
+    endpoint: options.endpoint,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    requestHandler: requestHandlerOptions(),
+  };
   const streams = new DynamoDBStreamsClient(config);
   const dynamo = new DynamoDBClient(config);
   const logger = options.logger ?? silentLogger;
