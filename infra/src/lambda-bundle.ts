@@ -1,7 +1,9 @@
-import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FUNCTIONS_TSCONFIG, LAMBDA_DIR } from './paths';
+import { OPENSEARCH_API_NAMESPACES, OPENSEARCH_ROOT_APIS } from '@parts/functions/adapters/search/opensearch-apis';
+import { FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './paths';
 
 /**
  * Never bundled: jsPDF's optional HTML and SVG renderers (`doc.html()`, `addSvgAsImage`), which the quote
@@ -14,7 +16,8 @@ export const NEVER_BUNDLED = ['html2canvas', 'canvg', 'dompurify'];
  * The esbuild options of every Lambda (ADR 082): one ESM entry, `index.mjs`, with code splitting, so a
  * module only some routes use (behind `await import()`) is a chunk loaded on first use instead of at init.
  * The AWS SDK is bundled (the version we test with), minified, with source maps beside the code.
- * `AppFunction` bundles with these at synth and `npm run bench:lambda` with the same call.
+ * `AppFunction` bundles with these at synth and `npm run bench:lambda` with the same call (`bundleLambda`,
+ * which adds the `openSearchApiSubset` plugin).
  */
 export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions {
   return {
@@ -41,12 +44,52 @@ export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions 
   };
 }
 
+/** The file of the OpenSearch client that registers every API of OpenSearch when the client loads. */
+const OPENSEARCH_API_REGISTRY = /[\\/]@opensearch-project[\\/]opensearch[\\/]api[\\/]OpenSearchApi\.js$/;
+const LEFT_OUT = 'opensearch-api-left-out';
+
+/**
+ * Leaves out of the bundle the OpenSearch APIs our code does not call (ADR 083). The client's API registry
+ * requires every API module (`./ml/_api`, `./_core/reindex`, …) when it loads; each one not listed in
+ * `functions/src/adapters/search/opensearch-apis.ts` becomes a stub that throws if it is ever called.
+ * The code cannot call one: it sees the client as `SearchClient`, which has only the listed APIs.
+ */
+export function openSearchApiSubset(): Plugin {
+  const kept = new Set([...OPENSEARCH_ROOT_APIS.map((name) => `./_core/${name}`), ...OPENSEARCH_API_NAMESPACES.map((name) => `./${name}/_api`)]);
+  return {
+    name: 'opensearch-api-subset',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/\w+\/\w+$/ }, (args) =>
+        OPENSEARCH_API_REGISTRY.test(args.importer) && !kept.has(args.path) ? { path: args.path, namespace: LEFT_OUT } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: LEFT_OUT }, (args) => ({
+        loader: 'js',
+        contents: `module.exports = function leftOut() { throw new Error(${JSON.stringify(
+          `The OpenSearch API ${args.path} is not in this bundle: add it to functions/src/adapters/search/opensearch-apis.ts`,
+        )}); };`,
+      }));
+    },
+  };
+}
+
 /** Bundles `functions/src/lambda/<entry>.ts` into `outdir` (index.mjs, chunks/, source maps and index.meta.json). */
-export function bundleLambda(entry: string, outdir: string): Metafile {
-  const result = buildSync(lambdaBuildOptions(entry, outdir));
+export async function bundleLambdaAsync(entry: string, outdir: string): Promise<Metafile> {
+  const result = await build({ ...lambdaBuildOptions(entry, outdir), plugins: [openSearchApiSubset()] });
   if (!result.metafile) throw new Error('esbuild returned no metafile');
   writeFileSync(join(outdir, 'index.meta.json'), JSON.stringify(result.metafile));
   return result.metafile;
+}
+
+/**
+ * `bundleLambdaAsync` for callers that must not wait (CDK's local bundling is synchronous): esbuild runs
+ * its plugins only in its asynchronous API, so the bundle is made by a child process.
+ */
+export function bundleLambda(entry: string, outdir: string): Metafile {
+  execFileSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'infra/scripts/bundle-lambda.ts'), entry, outdir], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return JSON.parse(readFileSync(join(outdir, 'index.meta.json'), 'utf8')) as Metafile;
 }
 
 /** The output files Node loads before the handler runs: index.mjs and the chunks it imports statically. */

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +115,70 @@ describe('npx cdk synth with no AWS credentials', () => {
     expect(atInit).not.toMatch(/node_modules\/(jspdf|read-excel-file|busboy|@aws-sdk\/client-s3|@aws-sdk\/client-lambda)\//);
     // jsPDF's optional HTML/SVG renderers are never bundled (NEVER_BUNDLED).
     expect(Object.keys(meta.inputs).join('\n')).not.toMatch(/node_modules\/(html2canvas|canvg|dompurify)\//);
+  });
+
+  it('the API loads the OpenSearch client and the Secrets Manager client on first use, with only the OpenSearch APIs the code calls (ADR 083)', () => {
+    const meta = JSON.parse(readFileSync(join(assetDir('parts-dev-api'), 'index.meta.json'), 'utf8')) as Metafile;
+    const atInit = initFiles(meta)
+      .flatMap((file) => Object.keys(meta.outputs[file]!.inputs))
+      .join('\n');
+    expect(atInit).not.toMatch(/node_modules\/(@opensearch-project\/opensearch|@aws-sdk\/client-secrets-manager)\//);
+    expect(atInit).not.toContain('functions/src/adapters/search/opensearch.ts');
+    const bundled = Object.keys(meta.inputs).join('\n');
+    expect(bundled).toContain('@opensearch-project/opensearch/api/_core/search.js');
+    expect(bundled).toContain('@opensearch-project/opensearch/api/indices/_api.js');
+    expect(bundled).not.toMatch(/@opensearch-project\/opensearch\/api\/(ml|security|snapshot|cat)\//);
+  });
+
+  it('the bundled API searches through the trimmed OpenSearch client', async () => {
+    const seen: { method: string; url: string; body: string }[] = [];
+    const empty = { took: 1, timed_out: false, hits: { total: { value: 0, relation: 'eq' }, hits: [] } };
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', body });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            req.url?.includes('_msearch')
+              ? {
+                  took: 1,
+                  responses: body
+                    .split('\n')
+                    .filter(Boolean)
+                    .filter((_, i) => i % 2 === 1)
+                    .map(() => empty),
+                }
+              : empty,
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = JSON.parse(
+        await runBundle(
+          'parts-dev-api',
+          { ...API_ENV, OPENSEARCH_URL: `http://127.0.0.1:${port}` },
+          {
+            version: '2.0',
+            routeKey: '$default',
+            rawPath: '/api/parts/autocomplete',
+            rawQueryString: 'q=valve',
+            queryStringParameters: { q: 'valve' },
+            headers: { host: 'example.com' },
+            requestContext: { http: { method: 'GET', path: '/api/parts/autocomplete', sourceIp: '192.0.2.1' }, domainName: 'example.com', stage: '$default' },
+            isBase64Encoded: false,
+          },
+        ),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(seen.some((r) => /\/_m?search/.test(r.url) && r.body.includes('valve'))).toBe(true);
+    } finally {
+      server.close();
+    }
   });
 
   it('the bundled API handler loads offline and answers an API Gateway v2 event', async () => {

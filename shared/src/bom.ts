@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema';
 import { MAX_FREE_DESCRIPTION_CHARS, MAX_FREE_MANUFACTURER_CHARS, MAX_FREE_PART_NUMBER_CHARS, MAX_LINE_REFERENCE_CHARS, megabytes } from './constants';
 import { relationRefSchema } from './schemas';
 
@@ -30,48 +31,54 @@ export const BOM_ROLE_LABELS: Record<BomRole, string> = {
 };
 
 /** Which column (0-based) holds each role; a role without a column is absent. */
-export const bomColumnMappingSchema = z
-  .object(
-    Object.fromEntries(
-      BOM_ROLES.map((r) => [
-        r,
-        z
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_BOM_COLUMNS - 1)
-          .optional(),
-      ]),
-    ) as Record<BomRole, z.ZodOptional<z.ZodNumber>>,
-  )
-  .refine((m) => m.partNumber !== undefined || m.description !== undefined, { message: 'Choose the part number or the description column' });
+export const bomColumnMappingSchema = lazySchema(() =>
+  z
+    .object(
+      Object.fromEntries(
+        BOM_ROLES.map((r) => [
+          r,
+          z
+            .number()
+            .int()
+            .min(0)
+            .max(MAX_BOM_COLUMNS - 1)
+            .optional(),
+        ]),
+      ) as Record<BomRole, z.ZodOptional<z.ZodNumber>>,
+    )
+    .refine((m) => m.partNumber !== undefined || m.description !== undefined, { message: 'Choose the part number or the description column' }),
+);
 export type BomColumnMapping = z.infer<typeof bomColumnMappingSchema>;
 
 /** A remembered mapping: the header name of each role's column (case and spacing ignored when applied). */
-export const savedBomMappingSchema = z.object(
-  Object.fromEntries(BOM_ROLES.map((r) => [r, z.string().trim().min(1).max(200).optional()])) as Record<BomRole, z.ZodOptional<z.ZodString>>,
+export const savedBomMappingSchema = lazySchema(() =>
+  z.object(Object.fromEntries(BOM_ROLES.map((r) => [r, z.string().trim().min(1).max(200).optional()])) as Record<BomRole, z.ZodOptional<z.ZodString>>),
 );
 export type SavedBomMapping = z.infer<typeof savedBomMappingSchema>;
 
 /** The parsed list: every row as text cells, the guessed (or remembered) mapping, and whether row 1 is a header. */
-export const bomSheetSchema = z.object({
-  rows: z.array(z.array(z.string())),
-  hasHeader: z.boolean(),
-  mapping: z.object(Object.fromEntries(BOM_ROLES.map((r) => [r, z.number().int().optional()])) as Record<BomRole, z.ZodOptional<z.ZodNumber>>),
-  /** 'remembered' when the signed-in buyer's last confirmed mapping fitted these headers. */
-  mappingSource: z.enum(['guessed', 'remembered']),
-  /** Name of the sheet read, for XLSX files (the first one). */
-  sheet: z.string().optional(),
-});
+export const bomSheetSchema = lazySchema(() =>
+  z.object({
+    rows: z.array(z.array(z.string())),
+    hasHeader: z.boolean(),
+    mapping: z.object(Object.fromEntries(BOM_ROLES.map((r) => [r, z.number().int().optional()])) as Record<BomRole, z.ZodOptional<z.ZodNumber>>),
+    /** 'remembered' when the signed-in buyer's last confirmed mapping fitted these headers. */
+    mappingSource: z.enum(['guessed', 'remembered']),
+    /** Name of the sheet read, for XLSX files (the first one). */
+    sheet: z.string().optional(),
+  }),
+);
 export type BomSheet = z.infer<typeof bomSheetSchema>;
 
 /** Pasted text (from a spreadsheet: tab-separated, or CSV). */
-export const bomPasteSchema = z.object({
-  text: z
-    .string()
-    .min(1, 'Paste your list first')
-    .max(MAX_BOM_FILE_BYTES, `The pasted list is larger than ${megabytes(MAX_BOM_FILE_BYTES)} MB`),
-});
+export const bomPasteSchema = lazySchema(() =>
+  z.object({
+    text: z
+      .string()
+      .min(1, 'Paste your list first')
+      .max(MAX_BOM_FILE_BYTES, `The pasted list is larger than ${megabytes(MAX_BOM_FILE_BYTES)} MB`),
+  }),
+);
 
 const lineText = (max: number, label: string) =>
   z.preprocess(
@@ -80,19 +87,23 @@ const lineText = (max: number, label: string) =>
   );
 
 /** One line to match: what the list says; quantity and reference stay on the client. */
-export const bomMatchLineSchema = z.object({
-  partNumber: lineText(MAX_FREE_PART_NUMBER_CHARS, 'A part number'),
-  manufacturer: lineText(MAX_FREE_MANUFACTURER_CHARS, 'A manufacturer'),
-  description: lineText(MAX_FREE_DESCRIPTION_CHARS, 'A description'),
-});
+export const bomMatchLineSchema = lazySchema(() =>
+  z.object({
+    partNumber: lineText(MAX_FREE_PART_NUMBER_CHARS, 'A part number'),
+    manufacturer: lineText(MAX_FREE_MANUFACTURER_CHARS, 'A manufacturer'),
+    description: lineText(MAX_FREE_DESCRIPTION_CHARS, 'A description'),
+  }),
+);
 export type BomMatchLine = z.infer<typeof bomMatchLineSchema>;
 
-export const bomMatchRequestSchema = z.object({
-  lines: z
-    .array(bomMatchLineSchema)
-    .min(1, 'The list has no lines')
-    .max(MAX_BOM_LINES, `A list can have at most ${MAX_BOM_LINES.toLocaleString('en-US')} lines`),
-});
+export const bomMatchRequestSchema = lazySchema(() =>
+  z.object({
+    lines: z
+      .array(bomMatchLineSchema)
+      .min(1, 'The list has no lines')
+      .max(MAX_BOM_LINES, `A list can have at most ${MAX_BOM_LINES.toLocaleString('en-US')} lines`),
+  }),
+);
 
 export const MATCH_CONFIDENCES = ['exact', 'likely', 'choose', 'none'] as const;
 export type MatchConfidence = (typeof MATCH_CONFIDENCES)[number];
@@ -110,25 +121,29 @@ export const MATCH_CONFIDENCE_LABELS: Record<MatchConfidence, string> = {
 export const MATCH_VIAS = ['exact', 'normalised', 'family', 'prefix', 'words'] as const;
 export type MatchVia = (typeof MATCH_VIAS)[number];
 
-export const matchCandidateSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  partNumber: z.string(),
-  status: z.string(),
-  manufacturer: relationRefSchema.nullable(),
-  via: z.enum(MATCH_VIAS),
-});
+export const matchCandidateSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    partNumber: z.string(),
+    status: z.string(),
+    manufacturer: relationRefSchema.nullable(),
+    via: z.enum(MATCH_VIAS),
+  }),
+);
 export type MatchCandidate = z.infer<typeof matchCandidateSchema>;
 
 /** exact / likely: candidates[0] is the match. choose: the buyer picks one (or keeps the line as free text). none: free text. */
-export const lineMatchSchema = z.object({
-  confidence: z.enum(MATCH_CONFIDENCES),
-  candidates: z.array(matchCandidateSchema).max(MAX_MATCH_CANDIDATES),
-});
+export const lineMatchSchema = lazySchema(() =>
+  z.object({
+    confidence: z.enum(MATCH_CONFIDENCES),
+    candidates: z.array(matchCandidateSchema).max(MAX_MATCH_CANDIDATES),
+  }),
+);
 export type LineMatch = z.infer<typeof lineMatchSchema>;
 
-export const bomMatchResponseSchema = z.object({ lines: z.array(lineMatchSchema) });
+export const bomMatchResponseSchema = lazySchema(() => z.object({ lines: z.array(lineMatchSchema) }));
 export type BomMatchResponse = z.infer<typeof bomMatchResponseSchema>;
 
 /** Lengths the review table enforces on what becomes a free-text line. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from './lazy-schema';
 import { CURRENCY, LOCALE, MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY } from './constants';
 import {
   attachmentSchema,
@@ -36,69 +37,81 @@ const text = (max: number, message?: string) =>
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
 
-export const centsSchema = z
-  .number({ message: 'Enter a price' })
-  .int('Prices are whole cents')
-  .min(0, 'Price must be 0 or more')
-  .max(MAX_UNIT_PRICE_CENTS, 'Price must be at most $1,000,000.00');
-const quantitySchema = z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY);
+export const centsSchema = lazySchema(() =>
+  z
+    .number({ message: 'Enter a price' })
+    .int('Prices are whole cents')
+    .min(0, 'Price must be 0 or more')
+    .max(MAX_UNIT_PRICE_CENTS, 'Price must be at most $1,000,000.00'),
+);
+const quantitySchema = lazySchema(() => z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY));
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const isoDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2030-01-31')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Use a date that exists');
+export const isoDaySchema = lazySchema(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2030-01-31')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Use a date that exists'),
+);
 
 /** Lead time: in stock, or a number of days. */
-export const leadTimeSchema = z.union([
-  z.literal('in_stock'),
-  z
-    .number()
-    .int('Lead time is a whole number of days')
-    .min(1, 'Lead time must be at least 1 day')
-    .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
-]);
+export const leadTimeSchema = lazySchema(() =>
+  z.union([
+    z.literal('in_stock'),
+    z
+      .number()
+      .int('Lead time is a whole number of days')
+      .min(1, 'Lead time must be at least 1 day')
+      .max(MAX_LEAD_TIME_DAYS, `Lead time must be at most ${MAX_LEAD_TIME_DAYS} days`),
+  ]),
+);
 export type LeadTime = z.infer<typeof leadTimeSchema>;
 
-export const priceBreakSchema = z.object({
-  minQuantity: z.number().int().min(2, 'A price break starts at 2 or more').max(MAX_QUOTE_QUANTITY),
-  unitPriceCents: centsSchema,
-});
+export const priceBreakSchema = lazySchema(() =>
+  z.object({
+    minQuantity: z.number().int().min(2, 'A price break starts at 2 or more').max(MAX_QUOTE_QUANTITY),
+    unitPriceCents: centsSchema,
+  }),
+);
 export type PriceBreak = z.infer<typeof priceBreakSchema>;
 
 // ---------- What the reseller sends ----------
 
-export const offerLineInputSchema = z.discriminatedUnion('status', [
-  z.object({
-    itemId: z.number().int().positive(),
-    status: z.literal('offered'),
-    /** The quantity offered (the requested one unless the reseller changes it, e.g. up to the MOQ). */
-    quantity: quantitySchema,
-    unitPriceCents: centsSchema,
-    priceBreaks: z
-      .array(priceBreakSchema)
-      .max(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`)
-      .default([])
-      .refine((b) => b.every((x, i) => i === 0 || x.minQuantity > b[i - 1]!.minQuantity), 'Price break quantities must increase'),
-    leadTime: leadTimeSchema,
-    minimumOrderQuantity: quantitySchema.default(1),
-    alternative: z.object({ partId: z.number().int().positive(), unitPriceCents: centsSchema, note: optionalText(300) }).optional(),
-    note: optionalText(500),
-  }),
-  z.object({
-    itemId: z.number().int().positive(),
-    status: z.literal('cannot_supply'),
-    reason: text(300, 'Give a reason'),
-  }),
-]);
+export const offerLineInputSchema = lazySchema(() =>
+  z.discriminatedUnion('status', [
+    z.object({
+      itemId: z.number().int().positive(),
+      status: z.literal('offered'),
+      /** The quantity offered (the requested one unless the reseller changes it, e.g. up to the MOQ). */
+      quantity: quantitySchema,
+      unitPriceCents: centsSchema,
+      priceBreaks: z
+        .array(priceBreakSchema)
+        .max(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`)
+        .default([])
+        .refine((b) => b.every((x, i) => i === 0 || x.minQuantity > b[i - 1]!.minQuantity), 'Price break quantities must increase'),
+      leadTime: leadTimeSchema,
+      minimumOrderQuantity: quantitySchema.default(1),
+      alternative: z.object({ partId: z.number().int().positive(), unitPriceCents: centsSchema, note: optionalText(300) }).optional(),
+      note: optionalText(500),
+    }),
+    z.object({
+      itemId: z.number().int().positive(),
+      status: z.literal('cannot_supply'),
+      reason: text(300, 'Give a reason'),
+    }),
+  ]),
+);
 export type OfferLineInput = z.infer<typeof offerLineInputSchema>;
 
-export const offerInputSchema = z.object({
-  /** The version this one revises (0 for the first): a stale editor cannot overwrite a newer offer. */
-  basedOnVersion: z.number().int().min(0),
-  validUntil: isoDaySchema,
-  message: optionalText(MAX_MESSAGE_LENGTH),
-  lines: z.array(offerLineInputSchema).min(1).max(MAX_QUOTE_ITEMS),
-});
+export const offerInputSchema = lazySchema(() =>
+  z.object({
+    /** The version this one revises (0 for the first): a stale editor cannot overwrite a newer offer. */
+    basedOnVersion: z.number().int().min(0),
+    validUntil: isoDaySchema,
+    message: optionalText(MAX_MESSAGE_LENGTH),
+    lines: z.array(offerLineInputSchema).min(1).max(MAX_QUOTE_ITEMS),
+  }),
+);
 export type OfferInput = z.infer<typeof offerInputSchema>;
 
 // ---------- A sent (frozen) version ----------
@@ -111,108 +124,120 @@ const lineBase = {
   slug: z.string().optional(),
   requestedQuantity: z.number().int(),
 };
-export const offerLineSchema = z.discriminatedUnion('status', [
-  z.object({
-    ...lineBase,
-    status: z.literal('offered'),
-    quantity: z.number().int(),
-    unitPriceCents: z.number().int(),
-    priceBreaks: z.array(priceBreakSchema),
-    /** The unit price that applies to `quantity` (the best break reached). */
-    appliedUnitPriceCents: z.number().int(),
-    lineTotalCents: z.number().int(),
-    leadTime: leadTimeSchema,
-    minimumOrderQuantity: z.number().int(),
-    alternative: z
-      .object({
-        partId: z.number().int(),
-        partNumber: z.string(),
-        name: z.string(),
-        slug: z.string().optional(),
-        unitPriceCents: z.number().int(),
-        lineTotalCents: z.number().int(),
-        note: z.string().optional(),
-      })
-      .optional(),
-    note: z.string().optional(),
-  }),
-  z.object({ ...lineBase, status: z.literal('cannot_supply'), reason: z.string() }),
-]);
+export const offerLineSchema = lazySchema(() =>
+  z.discriminatedUnion('status', [
+    z.object({
+      ...lineBase,
+      status: z.literal('offered'),
+      quantity: z.number().int(),
+      unitPriceCents: z.number().int(),
+      priceBreaks: z.array(priceBreakSchema),
+      /** The unit price that applies to `quantity` (the best break reached). */
+      appliedUnitPriceCents: z.number().int(),
+      lineTotalCents: z.number().int(),
+      leadTime: leadTimeSchema,
+      minimumOrderQuantity: z.number().int(),
+      alternative: z
+        .object({
+          partId: z.number().int(),
+          partNumber: z.string(),
+          name: z.string(),
+          slug: z.string().optional(),
+          unitPriceCents: z.number().int(),
+          lineTotalCents: z.number().int(),
+          note: z.string().optional(),
+        })
+        .optional(),
+      note: z.string().optional(),
+    }),
+    z.object({ ...lineBase, status: z.literal('cannot_supply'), reason: z.string() }),
+  ]),
+);
 export type OfferLine = z.infer<typeof offerLineSchema>;
 export type OfferedLine = Extract<OfferLine, { status: 'offered' }>;
 
 export const LINE_CHOICES = ['offered', 'alternative', 'declined'] as const;
 export type LineChoice = (typeof LINE_CHOICES)[number];
 
-export const offerResponseSchema = z.object({
-  kind: z.enum(['accepted', 'declined', 'revision_requested']),
-  at: z.string(),
-  by: z.string(),
-  /** Accepted: the buyer's choice per offered line. */
-  lines: z.array(z.object({ itemId: z.number().int(), choice: z.enum(LINE_CHOICES) })).optional(),
-  acceptedTotalCents: z.number().int().optional(),
-  /** Declined: the reason; revision requested: the buyer's message. */
-  text: z.string().optional(),
-});
+export const offerResponseSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['accepted', 'declined', 'revision_requested']),
+    at: z.string(),
+    by: z.string(),
+    /** Accepted: the buyer's choice per offered line. */
+    lines: z.array(z.object({ itemId: z.number().int(), choice: z.enum(LINE_CHOICES) })).optional(),
+    acceptedTotalCents: z.number().int().optional(),
+    /** Declined: the reason; revision requested: the buyer's message. */
+    text: z.string().optional(),
+  }),
+);
 export type OfferResponse = z.infer<typeof offerResponseSchema>;
 
-export const offerSchema = z.object({
-  quoteId: z.number().int(),
-  version: z.number().int(),
-  sentAt: z.string(),
-  sentBy: z.string(),
-  validUntil: z.string(),
-  message: z.string().optional(),
-  lines: z.array(offerLineSchema),
-  /** Every offered line at its offered price (alternatives not counted). */
-  totalCents: z.number().int(),
-  state: z.enum(['open', 'accepted', 'declined', 'revision_requested', 'expired']),
-  response: offerResponseSchema.optional(),
-});
+export const offerSchema = lazySchema(() =>
+  z.object({
+    quoteId: z.number().int(),
+    version: z.number().int(),
+    sentAt: z.string(),
+    sentBy: z.string(),
+    validUntil: z.string(),
+    message: z.string().optional(),
+    lines: z.array(offerLineSchema),
+    /** Every offered line at its offered price (alternatives not counted). */
+    totalCents: z.number().int(),
+    state: z.enum(['open', 'accepted', 'declined', 'revision_requested', 'expired']),
+    response: offerResponseSchema.optional(),
+  }),
+);
 export type Offer = z.infer<typeof offerSchema>;
 
 /** GET …/offers/:version answers the version and the one before it, so changes show at once. */
-export const offerWithPreviousSchema = z.object({ offer: offerSchema, previous: offerSchema.optional() });
+export const offerWithPreviousSchema = lazySchema(() => z.object({ offer: offerSchema, previous: offerSchema.optional() }));
 export type OfferWithPrevious = z.infer<typeof offerWithPreviousSchema>;
 
 // ---------- What the buyer sends ----------
 
-export const acceptOfferInputSchema = z.object({
-  lines: z
-    .array(z.object({ itemId: z.number().int().positive(), choice: z.enum(LINE_CHOICES) }))
-    .min(1, 'Choose what to accept')
-    .max(MAX_QUOTE_ITEMS),
-});
+export const acceptOfferInputSchema = lazySchema(() =>
+  z.object({
+    lines: z
+      .array(z.object({ itemId: z.number().int().positive(), choice: z.enum(LINE_CHOICES) }))
+      .min(1, 'Choose what to accept')
+      .max(MAX_QUOTE_ITEMS),
+  }),
+);
 export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
 
-export const declineOfferInputSchema = z.object({ reason: text(1000, 'Give a reason') });
+export const declineOfferInputSchema = lazySchema(() => z.object({ reason: text(1000, 'Give a reason') }));
 export type DeclineOfferInput = z.infer<typeof declineOfferInputSchema>;
 
-export const revisionRequestInputSchema = z.object({ message: text(MAX_MESSAGE_LENGTH, 'Say what should change') });
+export const revisionRequestInputSchema = lazySchema(() => z.object({ message: text(MAX_MESSAGE_LENGTH, 'Say what should change') }));
 export type RevisionRequestInput = z.infer<typeof revisionRequestInputSchema>;
 
 // ---------- Messages ----------
 
-export const messageInputSchema = z.object({
-  body: text(MAX_MESSAGE_LENGTH, 'Write a message'),
-  attachmentKeys: z.array(z.string().min(1).max(500)).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
-});
+export const messageInputSchema = lazySchema(() =>
+  z.object({
+    body: text(MAX_MESSAGE_LENGTH, 'Write a message'),
+    attachmentKeys: z.array(z.string().min(1).max(500)).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
+  }),
+);
 export type MessageInput = z.infer<typeof messageInputSchema>;
 
-export const quoteMessageSchema = z.object({
-  id: z.string(),
-  quoteId: z.number().int(),
-  /** 1, 2, 3… in the order the thread received them. */
-  seq: z.number().int(),
-  at: z.string(),
-  by: z.string(),
-  from: z.enum(['buyer', 'reseller']),
-  body: z.string(),
-  attachments: z.array(attachmentSchema),
-});
+export const quoteMessageSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    quoteId: z.number().int(),
+    /** 1, 2, 3… in the order the thread received them. */
+    seq: z.number().int(),
+    at: z.string(),
+    by: z.string(),
+    from: z.enum(['buyer', 'reseller']),
+    body: z.string(),
+    attachments: z.array(attachmentSchema),
+  }),
+);
 export type QuoteMessage = z.infer<typeof quoteMessageSchema>;
 
-export const messagePageSchema = z.object({ data: z.array(quoteMessageSchema), nextCursor: z.string().nullable() });
+export const messagePageSchema = lazySchema(() => z.object({ data: z.array(quoteMessageSchema), nextCursor: z.string().nullable() }));
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 // ---------- Pure rules shared by the server and the web ----------
@@ -259,10 +284,12 @@ export function waitingOn(quote: Pick<QuoteRequest, 'status' | 'waitingFor' | 'o
   return quote.offer ? null : 'reseller';
 }
 
-const usdFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+/** Built on first use: an Intl formatter costs milliseconds to build, which every cold start would pay (ADR 083). */
+let usdFormat: Intl.NumberFormat | undefined;
 
 /** "$1,234.50" from 123450 cents (exact: the cents never pass through a fractional dollar). */
 export function formatCents(cents: number): string {
+  usdFormat ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
   return usdFormat.format(cents / 100);
 }
 
@@ -334,5 +361,5 @@ export function acceptedTotal(offer: Pick<Offer, 'lines'>, choices: { itemId: nu
 }
 
 /** The single read of a request (GET /api/quote-requests/:id): the request and every version's summary, newest first. */
-export const quoteRequestDetailSchema = quoteRequestSchema.extend({ offers: z.array(offerSummarySchema) });
+export const quoteRequestDetailSchema = lazySchema(() => quoteRequestSchema.extend({ offers: z.array(offerSummarySchema) }));
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;

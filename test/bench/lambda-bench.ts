@@ -12,9 +12,9 @@
  * Usage: npm run bench:lambda   (RUNS=15; ENTRY=api; BUNDLE_DIR=<dir with index.mjs> measures a given bundle)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Metafile } from 'esbuild';
 import { bundleLambda, initBytes } from '../../infra/src/lambda-bundle';
@@ -58,6 +58,22 @@ function timeChild(script: string, env: Record<string, string>): Promise<number>
   });
 }
 
+/** The number a child prints after "ready " (its own measurement). */
+function childOutput(script: string, env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 && /ready ([\d.]+)/.test(out) ? resolve(Number(/ready ([\d.]+)/.exec(out)![1])) : reject(new Error(`child exited ${code}: ${out}`)),
+    );
+  });
+}
+
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -88,6 +104,16 @@ async function main() {
   const file = JSON.stringify(join(dir, 'index.mjs'));
   const initScript = `const { handler } = await import(${file}); if (typeof handler !== 'function') throw new Error('no handler'); process.stdout.write('ready');`;
   const bareScript = `process.stdout.write('ready');`;
+  // The search code loads with the first search (ADR 083): what that first call pays, once per container.
+  const metaFile = join(dir, 'index.meta.json');
+  const searchChunk = existsSync(metaFile)
+    ? Object.entries((JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile).outputs).find(
+        ([out, o]) => out.endsWith('.mjs') && Object.keys(o.inputs).some((i) => i.endsWith('functions/src/adapters/search/opensearch.ts')),
+      )?.[0]
+    : undefined;
+  const searchScript =
+    searchChunk &&
+    `await import(${file}); const t = performance.now(); await import(${JSON.stringify(join(dir, 'chunks', basename(searchChunk)))}); process.stdout.write('ready ' + (performance.now() - t));`;
   try {
     for (const sourceMaps of [false, true]) {
       const env = { ...LAMBDA_ENV, ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}) };
@@ -106,6 +132,13 @@ async function main() {
           `median ${net(0.5)} ms, p90 ${net(0.9)} ms   target <= 150 ms ` +
           `(spawn to handler ready median ${quantile(init, 0.5).toFixed(0)} ms, p90 ${quantile(init, 0.9).toFixed(0)}; ` +
           `bare node median ${quantile(bare, 0.5).toFixed(0)} ms, p90 ${quantile(bare, 0.9).toFixed(0)})`,
+      );
+    }
+    if (searchScript) {
+      const loads: number[] = [];
+      for (let run = 0; run < runs; run += 1) loads.push(await childOutput(searchScript, LAMBDA_ENV));
+      console.log(
+        `First search call: loading the search chunk (OpenSearch client + query code, ADR 083) after init: median ${quantile(loads, 0.5).toFixed(0)} ms, p90 ${quantile(loads, 0.9).toFixed(0)} ms`,
       );
     }
     console.log(

@@ -1,12 +1,12 @@
 import type { LambdaClient } from '@aws-sdk/client-lambda';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { AppDeps } from '../app';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import type { DynamoRepositories } from '../adapters/dynamodb/repositories';
 import { createLazyBlobStore } from '../adapters/s3/lazy-blob-store';
-import { createOpenSearchClient, createOpenSearchIndex } from '../adapters/search/opensearch';
 import { createSearchSync } from '../indexer/search-sync';
+import { lazyMethods } from '../lib/lazy-methods';
 import { createLogger } from '../lib/logger';
 import type { BlobStore } from '../ports/blob-store';
 import type { JobRunner } from '../ports/job-runner';
@@ -33,19 +33,44 @@ export function createAwsBlobStore(env: Env): BlobStore {
   });
 }
 
+const SEARCH_INDEX_METHODS: Record<keyof SearchIndex, true> = {
+  upsert: true,
+  remove: true,
+  search: true,
+  autocomplete: true,
+  partBySlug: true,
+  partIds: true,
+  listVersions: true,
+  matchParts: true,
+  clear: true,
+  count: true,
+  ping: true,
+  close: true,
+};
+
+/**
+ * The OpenSearch index. The client and the query code load with the first search call, not at the cold
+ * start (ADR 083): a cold start for a session, basket or quote request does not pay for them.
+ */
 export function createAwsSearchIndex(env: Env): SearchIndex {
-  if (!env.OPENSEARCH_URL) throw new Error('OPENSEARCH_URL is required on AWS');
+  const node = env.OPENSEARCH_URL;
+  if (!node) throw new Error('OPENSEARCH_URL is required on AWS');
   // SigV4 only against the AWS domain; LocalStack's or a self-hosted OpenSearch takes plain requests.
-  const sigv4 = /\.(es|aoss)\.amazonaws\.com$/.test(new URL(env.OPENSEARCH_URL).hostname);
-  const client = createOpenSearchClient({ node: env.OPENSEARCH_URL, region: env.AWS_REGION, sigv4 });
-  return createOpenSearchIndex({ client, index: env.OPENSEARCH_INDEX });
+  const sigv4 = /\.(es|aoss)\.amazonaws\.com$/.test(new URL(node).hostname);
+  return lazyMethods(async () => {
+    const { createOpenSearchClient, createOpenSearchIndex } = await import('../adapters/search/opensearch');
+    const client = createOpenSearchClient({ node, region: env.AWS_REGION, sigv4 });
+    return createOpenSearchIndex({ client, index: env.OPENSEARCH_INDEX });
+  }, SEARCH_INDEX_METHODS);
 }
 
 /** The session key: JWT_SECRET when set (LocalStack, tests), else the Secrets Manager secret, fetched once at init. */
 export async function loadJwtSecret(env: Env, client?: SecretsManagerClient): Promise<Uint8Array> {
   if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
   if (!env.JWT_SECRET_ARN) throw new Error('JWT_SECRET_ARN (or JWT_SECRET) is required on AWS');
-  const sm = client ?? new SecretsManagerClient({ region: env.AWS_REGION });
+  // Loaded only where the secret is fetched (JWT_SECRET unset): not part of every cold start's code.
+  const { GetSecretValueCommand, SecretsManagerClient: Client } = await import('@aws-sdk/client-secrets-manager');
+  const sm = client ?? new Client({ region: env.AWS_REGION });
   const res = await sm.send(new GetSecretValueCommand({ SecretId: env.JWT_SECRET_ARN }));
   if (!res.SecretString || res.SecretString.length < 32) throw new Error('The JWT secret is missing or shorter than 32 characters');
   return new TextEncoder().encode(res.SecretString);

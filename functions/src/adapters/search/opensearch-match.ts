@@ -1,6 +1,6 @@
-import type { Client } from '@opensearch-project/opensearch';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import type { PartDocument } from '../../ports/search-index';
+import type { SearchClient } from './opensearch-apis';
 import type { MatchSource } from './part-match';
 
 /** Searches per _msearch call: a 2,000-line list is a handful of round trips. */
@@ -26,7 +26,7 @@ const sources = (answer: SearchAnswer | undefined): PartDocument[] => {
  * terms for equality, prefix for family and longer numbers) and the word fields with their light
  * stemming (`.forms`), so plural and singular meet as in the embedded engine. Batched with _msearch.
  */
-export function createOpenSearchMatchSource(options: { client: Client; index: string; ready: () => Promise<unknown> }): MatchSource {
+export function createOpenSearchMatchSource(options: { client: SearchClient; index: string; ready: () => Promise<unknown> }): MatchSource {
   const { client, index } = options;
 
   async function msearch(bodies: Record<string, unknown>[]): Promise<PartDocument[][]> {

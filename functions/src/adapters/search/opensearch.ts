@@ -19,6 +19,7 @@ import {
 import { parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
 import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
 import { allowedEdits, editDistance, wordForms } from './word-match';
+import type { SearchClient } from './opensearch-apis';
 import { createOpenSearchMatchSource } from './opensearch-match';
 import { matchPartLines } from './part-match';
 
@@ -36,7 +37,7 @@ const engineVersion = (version: number) => version * 2;
 /** Writes this small are admin saves: wait for the refresh so the next list fetch sees them. */
 const READ_YOUR_WRITES_BATCH = 100;
 
-export function createOpenSearchClient(options: { node: string; region?: string; sigv4: boolean }): Client {
+export function createOpenSearchClient(options: { node: string; region?: string; sigv4: boolean }): SearchClient {
   if (!options.sigv4) return new Client({ node: options.node });
   return new Client({
     node: options.node,
@@ -73,7 +74,7 @@ interface WordPlan {
  * ordered: a document older than the indexed one is rejected by the engine itself. Matching and
  * ranking follow the embedded engine (docs/search.md); the request bodies are in opensearch-queries.ts.
  */
-export function createOpenSearchIndex(options: { client: Client; index: string; synonyms?: SynonymList }): SearchIndex {
+export function createOpenSearchIndex(options: { client: SearchClient; index: string; synonyms?: SynonymList }): SearchIndex {
   const { client, index } = options;
   const synonyms = options.synonyms ? synonymListSchema.parse(options.synonyms) : DEFAULT_SYNONYMS;
   const body = indexBody(synonyms);
