@@ -108,7 +108,8 @@ async function main() {
   const metaFile = join(dir, 'index.meta.json');
   const searchChunk = existsSync(metaFile)
     ? Object.entries((JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile).outputs).find(
-        ([out, o]) => out.endsWith('.mjs') && Object.keys(o.inputs).some((i) => i.endsWith('functions/src/adapters/search/opensearch.ts')),
+        // Only a chunk: a bundle that loads the search code at init (before ADR 083) has nothing to load later.
+        ([out, o]) => /\/chunks\/[^/]+\.mjs$/.test(out) && Object.keys(o.inputs).some((i) => i.endsWith('functions/src/adapters/search/opensearch.ts')),
       )?.[0]
     : undefined;
   const searchScript =

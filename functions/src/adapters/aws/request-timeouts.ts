@@ -34,3 +34,23 @@ export function requestHandlerOptions(timeouts: Partial<RequestTimeouts> = {}) {
     socketTimeout: t.socketTimeoutMs,
   };
 }
+
+/** What our client factories take (DynamoDB, S3): where, as whom, and the time limits. */
+export interface AwsClientOptions {
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  timeouts?: Partial<RequestTimeouts>;
+  /** The SDK's attempts per call (default 3). */
+  maxAttempts?: number;
+}
+
+/** The SDK client configuration every factory shares: region, credentials, attempts and the time limits. */
+export function baseClientConfig(options: AwsClientOptions) {
+  return {
+    region: options.region,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+    requestHandler: requestHandlerOptions(options.timeouts),
+  };
+}
