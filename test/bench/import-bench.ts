@@ -268,44 +268,51 @@ async function main() {
       return { size, final, seconds, rate: ROWS / seconds, written, live, peakRss };
     };
 
+    const rate = (r: number) => `${Math.round(r).toLocaleString('en-US')} rows/s`;
+    const job = (r: { final: Record<string, unknown>; seconds: number; rate: number; written: number }) =>
+      `${rate(r.rate)} (${r.seconds.toFixed(1)} s; ${r.final.state}, ${r.final.successCount} ok, ${r.final.errorCount} failed; parts written ${r.written})`;
+
+    // Each figure is printed as soon as it is known: a long run that is stopped keeps what it measured.
     progress('ceiling');
     const { before, plain } = await measureCeilings(dynamo.endpoint);
+    console.log(`ceiling (BatchWriteItem, ${CEILING_ROWS.toLocaleString('en-US')} rows, best of ${CEILING_CONCURRENCIES.join(' and ')} requests in flight):`);
+    console.log(
+      `  part + 2 guards:    ${rate(before.rate)} (${Math.round(before.rate * 3).toLocaleString('en-US')} items/s, at ${before.concurrency} in flight)`,
+    );
+    console.log(`  plain part items:   ${rate(plain.rate)} (at ${plain.concurrency} in flight)`);
 
     const csvFile = join(dir, 'bench.csv');
     await writeCsv(csvFile, ROWS, categories, manufacturers);
     const first = await runImport(csvFile, 'first import');
-    const again = await runImport(csvFile, 'unchanged re-import');
-    const changedFile = join(dir, 'changed.csv');
-    await writeCsv(changedFile, ROWS, categories, manufacturers, 100);
-    const changed = await runImport(changedFile, '1% changed');
-    progress('ceiling again');
-    const after = await bestCeiling(dynamo.endpoint, 3, 'import-bench-ceiling-after');
-    const ceiling = (before.rate + after.rate) / 2;
-
-    const rate = (r: number) => `${Math.round(r).toLocaleString('en-US')} rows/s`;
-    const job = (r: { final: Record<string, unknown>; seconds: number; rate: number; written: number }) =>
-      `${rate(r.rate)} (${r.seconds.toFixed(1)} s; ${r.final.state}, ${r.final.successCount} ok, ${r.final.errorCount} failed; parts written ${r.written})`;
-    const firstLive = first.live[0];
-    const lastLive = first.live.at(-1);
     console.log(`rows:                 ${ROWS.toLocaleString('en-US')} (${mb(first.size)} CSV); index sync: ${SYNC}`);
     console.log(
       `chunks:               ${String(first.final.chunkCount ?? 1)} of ≤ ${mb(Number(CHUNK_BYTES))}, ${first.final.chunkCount ? `${WORKERS} worker(s) at once` : 'one worker (not split)'}`,
     );
-    console.log(`ceiling (BatchWriteItem, ${CEILING_ROWS.toLocaleString('en-US')} rows, best of ${CEILING_CONCURRENCIES.join(' and ')} requests in flight):`);
-    console.log(
-      `  part + 2 guards:    ${rate(ceiling)} (${Math.round(ceiling * 3).toLocaleString('en-US')} items/s; ${rate(before.rate)} before the imports at ${before.concurrency}, ${rate(after.rate)} after at ${after.concurrency})`,
-    );
-    console.log(`  plain part items:   ${rate(plain.rate)} (at ${plain.concurrency} in flight)`);
     console.log(`first import:         ${job(first)}`);
-    console.log(`  share of ceiling:   ${(first.rate / ceiling).toFixed(2)} of part + 2 guards; ${(first.rate / plain.rate).toFixed(2)} of plain items`);
+    console.log(`  share of ceiling:   ${(first.rate / before.rate).toFixed(2)} of part + 2 guards; ${(first.rate / plain.rate).toFixed(2)} of plain items`);
+    const firstLive = first.live[0];
+    const lastLive = first.live.at(-1);
     if (firstLive && lastLive) {
       const drift = ((lastLive.heap - firstLive.heap) / firstLive.heap) * 100;
       console.log(
         `  live heap (GC'd):   ${mb(firstLive.heap)} at row ${firstLive.rowsDone} → ${mb(lastLive.heap)} at row ${lastLive.rowsDone} (${drift >= 0 ? '+' : ''}${drift.toFixed(1)}%); peak RSS ${mb(first.peakRss)}`,
       );
     }
+    const again = await runImport(csvFile, 'unchanged re-import');
     console.log(`unchanged re-import:  ${job(again)}; ${(again.rate / first.rate).toFixed(1)}× the first import`);
+    const changedFile = join(dir, 'changed.csv');
+    await writeCsv(changedFile, ROWS, categories, manufacturers, 100);
+    const changed = await runImport(changedFile, '1% changed');
     console.log(`1% changed:           ${job(changed)}; ${(changed.rate / first.rate).toFixed(1)}× the first import`);
+    // The ceiling again, for the machine's drift; not after large runs: DynamoDB Local holding millions of
+    // items wrote a fresh table at ~1.5 items/s after the 1M-row run (2026-11-24), which measures nothing.
+    if (ROWS <= 100_000) {
+      progress('ceiling again');
+      const after = await bestCeiling(dynamo.endpoint, 3, 'import-bench-ceiling-after');
+      console.log(
+        `ceiling again:        part + 2 guards ${rate(after.rate)} (at ${after.concurrency}); first import ${(first.rate / ((before.rate + after.rate) / 2)).toFixed(2)} of the mean of both`,
+      );
+    }
   } finally {
     await local.close().catch(() => undefined);
     await Promise.all([dynamo.stop(), s3.stop()]);
