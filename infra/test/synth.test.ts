@@ -117,12 +117,12 @@ describe('npx cdk synth with no AWS credentials', () => {
     expect(Object.keys(meta.inputs).join('\n')).not.toMatch(/node_modules\/(html2canvas|canvg|dompurify)\//);
   });
 
-  it('the API loads the OpenSearch client and the Secrets Manager client on first use, with only the OpenSearch APIs the code calls (ADR 083)', () => {
+  it('the API loads the OpenSearch client, the Secrets Manager client and the slug transliteration on first use, with only the OpenSearch APIs the code calls (ADR 083)', () => {
     const meta = JSON.parse(readFileSync(join(assetDir('parts-dev-api'), 'index.meta.json'), 'utf8')) as Metafile;
     const atInit = initFiles(meta)
       .flatMap((file) => Object.keys(meta.outputs[file]!.inputs))
       .join('\n');
-    expect(atInit).not.toMatch(/node_modules\/(@opensearch-project\/opensearch|@aws-sdk\/client-secrets-manager)\//);
+    expect(atInit).not.toMatch(/node_modules\/(@opensearch-project\/opensearch|@aws-sdk\/client-secrets-manager|@sindresorhus\/(slugify|transliterate))\//);
     expect(atInit).not.toContain('functions/src/adapters/search/opensearch.ts');
     const bundled = Object.keys(meta.inputs).join('\n');
     expect(bundled).toContain('@opensearch-project/opensearch/api/_core/search.js');

@@ -1,5 +1,11 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadSlugify } from '../lib/slugify-loader';
 import { buildRow, compileMapping, newPartSlug } from './csv-import-service';
+
+// The row builder derives slugs with the rule importPartsCsv loads first.
+beforeAll(async () => {
+  await loadSlugify();
+});
 
 const lookup = <T extends { id: number; slug: string; name: string }>(items: T[]) => ({
   byId: new Map(items.map((i) => [i.id, i])),

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import { PART_STATUS_LABELS } from '@parts/shared/constants';
 import { PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
 import { normalizePartNumber } from '@parts/shared/part-number';
-import { slugify } from '@parts/shared/slugify';
 import {
   PART_IMPORT_FIELDS,
   partInputSchema,
@@ -18,6 +17,7 @@ import { toValidationError } from '../domain/validation';
 import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders, type Delimiter } from '../csv/csv-reader';
 import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
 import type { SearchSync } from '../ports/search-index';
+import { loadSlugify, loadedSlugify } from '../lib/slugify-loader';
 
 export const IMPORT_BATCH_SIZE = 500;
 /** The error list keeps the first rows' errors; errorCount still counts all of them. */
@@ -81,7 +81,9 @@ function resolve<T>(table: Lookup<T>, cell: string): T | undefined {
   return table.bySlug.get(text.toLowerCase()) ?? table.byName.get(text.toLowerCase());
 }
 
+/** Needs `loadSlugify()` awaited first (importPartsCsv does). */
 export function newPartSlug(name: string, partNumber: string): string {
+  const slugify = loadedSlugify();
   const slug = `${slugify(name)}-${slugify(partNumber)}`.replace(/-+/g, '-').replace(/^-|-$/g, '');
   return (slug || `part-${normalizePartNumber(partNumber).toLowerCase()}`).slice(0, 200).replace(/-$/, '');
 }
@@ -212,6 +214,7 @@ export async function importPartsCsv(
 ): Promise<CsvImportResult> {
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const skipThrough = options.resumeFrom?.afterRecord ?? 0;
+  await loadSlugify();
   const { head, stream } = await peekStream(source);
   const delimiter = options.delimiter ?? inspectCsvStart(head);
   const rowOffset = options.rowOffset ?? 0;

@@ -1,8 +1,8 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { normalizePartNumber } from '@parts/shared/part-number';
-import { slugify } from '@parts/shared/slugify';
 import { catalogErrors } from '../../domain/catalog-rules';
+import { loadSlugify, loadedSlugify } from '../../lib/slugify-loader';
 import { ConflictError, ValidationError } from '../../domain/errors';
 import { rowErrorText, toValidationError } from '../../domain/validation';
 import type { BulkUpsertResult, CatalogRepository, PartUpsert, StoredPart } from '../../ports/catalog-repository';
@@ -73,6 +73,7 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     if (!Array.isArray(rows)) throw new ValidationError('rows must be an array');
     if (rows.length > MAX_ROWS) throw new ValidationError(`At most ${MAX_ROWS} rows per call`);
     if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, failures: [], changedIds: [] };
+    await loadSlugify();
 
     const { valid, failures } = validateRows(rows, await referenceIds());
     const guards = await batchGetItems(
@@ -335,8 +336,9 @@ function sameValue(a: unknown, b: unknown): boolean {
   return (a ?? null) === (b ?? null);
 }
 
+/** Needs `loadSlugify()` awaited first (upsertParts does). */
 function derivedSlug(name: string, partNumber: string, id: number): string {
-  const slug = slugify(`${name} ${partNumber}`).replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 180).replace(/-$/, '');
+  const slug = loadedSlugify()(`${name} ${partNumber}`).replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, 180).replace(/-$/, '');
   return slug || `part-${id}`;
 }
 
