@@ -1,18 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/e2e-helpers';
+import { loginAdmin } from './support/e2e-helpers';
 
 /** Signs the page's browser context in as the administrator (the cookie is shared with the page). */
 export async function loginAdminViaApi(page: Page): Promise<void> {
-  // Both workers sign in as the one admin from one address; a burst meets the login back-off (429 with
-  // Retry-After, 1 s at first), which a person would wait out: try again until the login is accepted.
-  await expect
-    .poll(async () => (await page.request.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } })).status(), {
-      message: 'admin login',
-      intervals: [1_000, 2_000, 4_000, 8_000],
-      timeout: 40_000,
-    })
-    .toBe(200);
+  await loginAdmin(page.request);
 }
 
 /** Opens the dashboard as the administrator on the given tab. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Category, Manufacturer, PartView } from '@parts/shared/schemas';
 import { expect, test } from './support/test';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, uniqueName } from './support/e2e-helpers';
+import { loginAdmin, uniqueName } from './support/e2e-helpers';
 
 /**
  * The part page is served from the part's search document (ADR 086): an admin who edits a part and
@@ -12,8 +12,7 @@ test.describe('part page after an admin edit', () => {
 
   test.beforeEach(async ({ playwright, baseURL }) => {
     admin = await playwright.request.newContext({ baseURL: baseURL! });
-    const login = await admin.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
-    expect(login.ok(), `admin login answered ${login.status()}`).toBe(true);
+    await loginAdmin(admin);
   });
   test.afterEach(async () => {
     await admin.dispose();

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Category, Manufacturer, PartView } from '@parts/shared/schemas';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, uniqueName } from './e2e-helpers';
+import { loginAdmin, uniqueName } from './e2e-helpers';
 
 /**
  * What a pointer user needs from a control: after scrolling the page vertically (never sideways),
@@ -50,8 +50,7 @@ export async function createLongNamedPart(
 ): Promise<LongNamedData> {
   const admin = await playwright.request.newContext({ baseURL });
   try {
-    const login = await admin.post('/api/auth/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
-    expect(login.ok(), `admin login answered ${login.status()}`).toBe(true);
+    await loginAdmin(admin);
     const tag = uniqueName('');
     const category = await admin.post('/api/categories', {
       data: { name: `Heavy-Duty Hydraulic Cylinders and Accessories for Presses ${tag}`, slug: `long-category-${tag}` },
