@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -85,7 +85,7 @@ const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-local-loopback.java'
  * DynamoDB Local on 127.0.0.1 only (it accepts any credentials, so it must never be reachable from another
  * machine), without telemetry, with a capped heap.
  */
-function spawnJava(port: number, options: { dataDir?: string; heap: string }): ChildProcess {
+function spawnJava(port: number, options: { dataDir?: string; heap: string }): { child: ChildProcess; watchdog: ChildProcess } {
   const jarDir = dynamoLocalJarDir();
   const args = [
     `-Xmx${options.heap}`,
@@ -101,7 +101,7 @@ function spawnJava(port: number, options: { dataDir?: string; heap: string }): C
     '-sharedDb',
     '-disableTelemetry',
   ];
-  return spawn('java', args, { cwd: jarDir, stdio: 'pipe' });
+  return spawnWatched('java', args, { cwd: jarDir, stdio: 'pipe' });
 }
 
 /**
@@ -175,13 +175,12 @@ async function launchDynamo(
   options: { dataDir?: string; heap: string },
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ChildProcess> {
-  const child = spawnJava(port, options);
+  // From the moment it exists (a failed or interrupted start included), Java must not outlive this process.
+  const { child, watchdog } = spawnJava(port, options);
   onSpawn?.(child);
   child.on('error', () => undefined);
-  // From the moment it exists (a failed or interrupted start included), Java must not outlive this process.
-  const watchdog = watchOverChild(child);
   const killOnExit = () => {
-    watchdog?.kill('SIGKILL');
+    watchdog.kill('SIGKILL');
     child.kill('SIGKILL');
   };
   process.on('exit', killOnExit);
@@ -245,21 +244,31 @@ export async function startS3Local(options: { port?: number; directory: string; 
 }
 
 /**
- * A tiny node process that SIGKILLs `child` when its stdin closes, i.e. when this process ends in
- * any way. SIGKILL skips exit hooks, and tsx sends it to a child that does not confirm a signal
- * within 30 ms (a busy start-up on a loaded machine), as a crashed test runner does too.
+ * A tiny node process that SIGKILLs the pids written to its stdin when that stdin closes, i.e. when this
+ * process ends in any way. SIGKILL skips exit hooks, and tsx sends it to a child that does not confirm a
+ * signal within 30 ms (a busy start-up on a loaded machine), as a crashed test runner does too.
  */
-const WATCHDOG = "process.stdin.on('end',()=>{try{process.kill(Number(process.argv[1]),'SIGKILL')}catch{}process.exit(0)}).resume()";
+const WATCHDOG =
+  "let pids='';process.stdin.on('data',(d)=>{pids+=d}).on('end',()=>{for(const pid of pids.split(/\\s+/))if(pid)try{process.kill(Number(pid),'SIGKILL')}catch{}process.exit(0)})";
 
-export function watchOverChild(child: ChildProcess): ChildProcess | undefined {
-  if (child.pid === undefined) return undefined;
-  const watchdog = spawn(process.execPath, ['-e', WATCHDOG, String(child.pid)], { stdio: ['pipe', 'ignore', 'ignore'] });
+/**
+ * Spawns `command` under a watchdog that kills it when this process ends, however it ends. The watchdog
+ * is started first and is given the child's pid in the tick the child is spawned: had it been started
+ * after the child (as before), this process dying in between — a kill during start-up — left the child
+ * running with nothing to stop it.
+ */
+export function spawnWatched(command: string, args: string[], options: SpawnOptions): { child: ChildProcess; watchdog: ChildProcess } {
+  const watchdog = spawn(process.execPath, ['-e', WATCHDOG], { stdio: ['pipe', 'ignore', 'ignore'] });
   watchdog.on('error', () => undefined);
+  watchdog.stdin?.on('error', () => undefined);
   // Neither the watchdog nor its pipe may keep this process alive.
   watchdog.unref();
   (watchdog.stdin as { unref?: () => void } | null)?.unref?.();
+  const child = spawn(command, args, options);
+  if (child.pid !== undefined) watchdog.stdin?.write(`${child.pid}\n`);
+  else watchdog.kill('SIGKILL');
   child.once('exit', () => watchdog.kill('SIGKILL'));
-  return watchdog;
+  return { child, watchdog };
 }
 
 /** A child killed by a signal keeps exitCode null, so both codes have to be looked at. */

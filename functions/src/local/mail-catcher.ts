@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { freePort, hasExited, stopChild, waitFor, watchOverChild } from './aws-local';
+import { freePort, hasExited, spawnWatched, stopChild, waitFor } from './aws-local';
 
 /**
  * MailDev, the local SMTP catcher with a web inbox (npm package, no download at run time), bound to
@@ -53,10 +52,9 @@ export async function startMailCatcher(options: { directory: string; smtpPort?: 
     options.directory,
     '--silent',
   ];
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const watchdog = watchOverChild(child);
+  const { child, watchdog } = spawnWatched(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const killOnExit = () => {
-    watchdog?.kill('SIGKILL');
+    watchdog.kill('SIGKILL');
     child.kill('SIGKILL');
   };
   process.on('exit', killOnExit);
