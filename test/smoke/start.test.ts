@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FOOTER_CATEGORY_SLUGS } from '@parts/shared/constants';
 import { freePort, waitFor } from '@parts/functions/local/aws-local';
+import { isAlive } from './processes';
 
 /**
  * `npm start` itself, as a newcomer runs it: the real entry (node with the tsx loader) as a child process tree, on a
@@ -113,22 +114,6 @@ function javaPidOf(run: Run): number {
   const match = /DynamoDB Local ready at \S+ \(.*pid (\d+)\)/.exec(run.output());
   if (!match?.[1]) throw new Error(`npm start did not show the DynamoDB Local pid:\n${run.output()}`);
   return Number(match[1]);
-}
-
-/** Alive and not a zombie (a container's init may never reap an orphan, and kill(pid, 0) succeeds on zombies). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return true;
-  try {
-    return readFileSync(stat, 'utf8').split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 /** Live processes of a process group (Linux: /proc); empty elsewhere, where the Java pid check still applies. */

@@ -1,24 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@parts/functions/local/aws-local';
+import { isAlive } from './processes';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // A killed child whose parent is gone may linger as a zombie until it is reaped: that is not running.
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Runs a process that spawns a long-lived child with `spawnWatched`, prints the child's pid and kills itself
@@ -52,10 +38,10 @@ describe('a child spawned under the watchdog (DynamoDB Local, the mail catcher)'
     it(`is killed when its parent is killed outright in the ${delay} after the spawn`, { timeout: 30_000 }, async () => {
       const childPid = await spawnThenDie(delay);
       try {
-        await waitFor(async () => !isRunning(childPid), 10_000, 'the child outlived its parent').catch(() => undefined);
-        expect(isRunning(childPid), `child ${childPid} is still running after its parent was killed`).toBe(false);
+        await waitFor(async () => !isAlive(childPid), 10_000, 'the child outlived its parent').catch(() => undefined);
+        expect(isAlive(childPid), `child ${childPid} is still running after its parent was killed`).toBe(false);
       } finally {
-        if (isRunning(childPid)) process.kill(childPid, 'SIGKILL');
+        if (isAlive(childPid)) process.kill(childPid, 'SIGKILL');
       }
     });
   }
