@@ -444,6 +444,15 @@ export const neededBySchema = lazySchema(() =>
     .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Enter a date between 2000 and 2100'),
 );
 
+/**
+ * The earliest needed-by day the server takes: the day it still is somewhere (UTC−12), so a buyer
+ * anywhere may ask for their today. The web checks against the buyer's own today.
+ */
+export function earliestNeededBy(now: Date): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+export const neededByPastMessage = (day: string) => `The needed-by date ${day} is in the past; choose today or a later day`;
+
 export const freeTextLineInputSchema = lazySchema(() =>
   z
     .object({

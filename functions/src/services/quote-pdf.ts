@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import type { QuoteRequest } from '@parts/shared/schemas';
+import { formatMicros } from '@parts/shared/numbers/money';
 import { formatCents, formatLeadTime, type Offer } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import { formatDay } from './quote-loop-service';
@@ -66,13 +67,13 @@ export function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest;
       ]);
       continue;
     }
-    const breaks = line.priceBreaks.map((b) => `${b.minQuantity}+: ${formatCents(b.unitPriceCents)}`).join('\n');
+    const breaks = line.priceBreaks.map((b) => `${b.minQuantity}+: ${formatMicros(b.unitPriceMicros)}`).join('\n');
     body.push([
       String(line.itemId),
       line.partNumber,
       line.name,
       String(line.quantity),
-      formatCents(line.appliedUnitPriceCents),
+      formatMicros(line.appliedUnitPriceMicros),
       breaks || '-',
       formatLeadTime(line.leadTime),
       String(line.minimumOrderQuantity),
@@ -80,7 +81,7 @@ export function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest;
     ]);
     const extras = [
       line.alternative
-        ? `Alternative: ${line.alternative.partNumber} ${line.alternative.name} at ${formatCents(line.alternative.unitPriceCents)} each, ${formatCents(line.alternative.lineTotalCents)} in total` +
+        ? `Alternative: ${line.alternative.partNumber} ${line.alternative.name} at ${formatMicros(line.alternative.unitPriceMicros)} each, ${formatCents(line.alternative.lineTotalCents)} in total` +
           (line.alternative.note ? ` (${line.alternative.note})` : '')
         : undefined,
       line.note ? `Note: ${line.note}` : undefined,

@@ -69,7 +69,12 @@ export function readDecimal(input: string, options: DecimalOptions = {}): Decima
     else if (before.includes(' ') || after.length !== 3 || /^0*$/.test(before) || before.length > 3) decimalAt = at;
     else {
       // `1,234`: a thousands group or three decimals; only the person knows.
-      return { kind: 'ambiguous', separator: mark, grouped: { whole: stripZeros(before + after), fraction: '' }, decimal: { whole: stripZeros(before), fraction: after } };
+      return {
+        kind: 'ambiguous',
+        separator: mark,
+        grouped: { whole: stripZeros(before + after), fraction: '' },
+        decimal: { whole: stripZeros(before), fraction: after },
+      };
     }
   } else if (options.decimalSeparator && (commas || dots) && (commas ? ',' : '.') === options.decimalSeparator) {
     return { kind: 'invalid' };

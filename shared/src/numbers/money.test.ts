@@ -112,7 +112,7 @@ const style = fc.record({
   currency: fc.constantFrom('', '$', '$ ', 'US$', 'USD ', ' USD', '$ suffix'),
 });
 
-function write(m: number, s: fc.RecordValue<{ decimal: string; group: string; minDecimals: number; currency: string }>): string | undefined {
+function write(m: number, s: { decimal: string; group: string; minDecimals: number; currency: string }): string | undefined {
   if (s.group === s.decimal) return undefined;
   const whole = String(Math.floor(m / 1_000_000));
   let fraction = String(m % 1_000_000)
@@ -155,17 +155,20 @@ describe('properties (fast-check)', () => {
   test('any text of digits and marks is refused or read one of the two ways its marks allow, never a third', () => {
     const chars = fc.constantFrom('0', '1', '2', '5', '9', ',', '.', ' ', '$');
     fc.assert(
-      fc.property(fc.array(chars, { minLength: 1, maxLength: 14 }).map((a) => a.join('')), (text) => {
-        const r = readMoney(text);
-        if (!r.ok) return;
-        const body = text.replace(/\$/g, '').replace(/\s/g, '');
-        const asDot = Number(body.replace(/,/g, ''));
-        const asComma = Number(body.replace(/\./g, '').replace(',', '.'));
-        const value = r.micros / 1_000_000;
-        expect([asDot, asComma]).toContain(value);
-        // One mark followed by exactly three digits after 1–3 digits is exactly the case that must be asked.
-        if (/^[1-9]\d{0,2}[.,]\d{3}$/.test(body)) throw new Error(`${text} should have been refused as ambiguous`);
-      }),
+      fc.property(
+        fc.array(chars, { minLength: 1, maxLength: 14 }).map((a) => a.join('')),
+        (text) => {
+          const r = readMoney(text);
+          if (!r.ok) return;
+          const body = text.replace(/\$/g, '').replace(/\s/g, '');
+          const asDot = Number(body.replace(/,/g, ''));
+          const asComma = Number(body.replace(/\./g, '').replace(',', '.'));
+          const value = r.micros / 1_000_000;
+          expect([asDot, asComma]).toContain(value);
+          // One mark followed by exactly three digits after 1–3 digits is exactly the case that must be asked.
+          if (/^[1-9]\d{0,2}[.,]\d{3}$/.test(body)) throw new Error(`${text} should have been refused as ambiguous`);
+        },
+      ),
       { numRuns: 20000 },
     );
   });

@@ -1,3 +1,4 @@
+import { CURRENCY, LOCALE } from '../constants';
 import { readDecimal, type DecimalDigits } from './decimal';
 
 /**
@@ -26,8 +27,7 @@ export const MAX_UNIT_PRICE_MESSAGE = 'Price must be at most $1,000,000.00';
 
 export type MoneyReading =
   /** `micros`: the amount in 1/1,000,000 USD; `display`: how it was understood ("$12.50"). */
-  | { ok: true; micros: number; display: string }
-  | { ok: false; message: string };
+  { ok: true; micros: number; display: string } | { ok: false; message: string };
 
 export interface MoneyOptions {
   /** Decimals the field keeps (4 for unit prices). A reading with more significant decimals is refused. */
@@ -75,7 +75,8 @@ export function readMoney(input: string, options: MoneyOptions = {}): MoneyReadi
     }
   } else digits = reading;
 
-  if (decimals(digits) > maxDecimals) return { ok: false, message: maxDecimals === UNIT_PRICE_DECIMALS ? UNIT_PRICE_DECIMALS_MESSAGE : `Use at most ${maxDecimals} decimals` };
+  if (decimals(digits) > maxDecimals)
+    return { ok: false, message: maxDecimals === UNIT_PRICE_DECIMALS ? UNIT_PRICE_DECIMALS_MESSAGE : `Use at most ${maxDecimals} decimals` };
   const micros = toMicros(digits)!;
   if (micros > BigInt(maxMicros)) return { ok: false, message: MAX_UNIT_PRICE_MESSAGE };
   return { ok: true, micros: Number(micros), display: formatMicros(Number(micros)) };
@@ -96,7 +97,7 @@ let usdFormat: Intl.NumberFormat | undefined;
 
 /** "$12.50", "$0.335", "$1,234.5678": at least 2 decimals, every significant one shown. */
 export function formatMicros(micros: number): string {
-  usdFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 });
+  usdFormat ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 6 });
   return usdFormat.format(microsText(micros));
 }
 
