@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MICROS_PER_DOLLAR, readMoney } from './numbers/money';
 import { lazySchema } from './lazy-schema';
 import { normalizeUsername, usernameProblem } from './username';
 import {
@@ -473,9 +474,17 @@ export const quoteLineInputSchema = lazySchema(() =>
       freeText: freeTextLineInputSchema.optional(),
       quantity: z.coerce.number().int('Quantity must be a whole number').min(MIN_QUOTE_QUANTITY, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY),
       reference: optionalText(MAX_LINE_REFERENCE_CHARS),
+      /** USD: a number, or text as the buyer typed it, read by the shared money reader (`12,50`, `$0.335`). */
       targetPrice: z.preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
-        z.coerce
+        (v, ctx) => {
+          if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+          if (typeof v !== 'string') return v;
+          const read = readMoney(v, { maxDecimals: TARGET_PRICE_DECIMALS });
+          if (read.ok) return read.micros / MICROS_PER_DOLLAR;
+          ctx.addIssue({ code: 'custom', message: `Target price: ${read.message}` });
+          return z.NEVER;
+        },
+        z
           .number()
           .min(0, 'Target price must be 0 or more')
           .max(100_000_000)

@@ -133,3 +133,21 @@ describe('offers stored before sub-cent prices', () => {
     expect(accepted.status, await accepted.clone().text()).toBe(200);
   });
 });
+
+describe('target prices', () => {
+  test('typed text is read by the money reader: 12,50 is $12.50, $0.335 keeps its decimals, 1,234 is refused with both readings', async () => {
+    const res = await submit([
+      { partId: parts[0]!.id, quantity: 1, targetPrice: '12,50' },
+      { partId: parts[1]!.id, quantity: 1, targetPrice: '$0.335' },
+    ]);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as QuoteRequest;
+    expect(created.items.map((i) => i.targetPrice)).toEqual([12.5, 0.335]);
+    await expectRejected(
+      submit([{ partId: parts[0]!.id, quantity: 1, targetPrice: '1,234' }]),
+      400,
+      'Target price: “1,234” could be $1,234.00 or $1.234: type 1234 or 1.2340',
+    );
+    await expectRejected(submit([{ partId: parts[0]!.id, quantity: 1, targetPrice: '0.33333' }]), 400, 'Target price: Use at most 4 decimals in a unit price');
+  });
+});
