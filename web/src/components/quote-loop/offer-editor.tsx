@@ -188,25 +188,25 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-price`} className="text-sm font-medium">
                 Unit price (USD)
               </label>
               <MoneyInput id={`${id}-price`} value={draft.price} onValueChange={(price) => set({ price })} placeholder="0.00" />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
                 Quantity
               </label>
               <Input id={`${id}-quantity`} inputMode="numeric" value={draft.quantity} onChange={(e) => set({ quantity: e.target.value })} />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-moq`} className="text-sm font-medium">
                 Minimum order qty
               </label>
               <Input id={`${id}-moq`} inputMode="numeric" value={draft.moq} onChange={(e) => set({ moq: e.target.value })} />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-lead`} className="text-sm font-medium">
                 Lead time (days)
               </label>
@@ -227,7 +227,7 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
           <div className="grid gap-2">
             <span className="text-sm font-medium">Price breaks</span>
             {draft.breaks.map((b, i) => (
-              <div key={i} className="flex flex-wrap items-end gap-2" data-testid="price-break-editor">
+              <div key={i} className="flex flex-wrap items-start gap-2" data-testid="price-break-editor">
                 <div className="grid gap-1">
                   <label htmlFor={`${id}-break-${i}-qty`} className="text-xs">
                     From quantity
@@ -254,6 +254,7 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
                 <Button
                   variant="ghost"
                   size="icon"
+                  className="mt-5"
                   aria-label={`Remove price break ${i + 1}`}
                   onClick={() => set({ breaks: draft.breaks.filter((_, j) => j !== i) })}
                 >
@@ -277,8 +278,8 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
           <div className="grid gap-2">
             <span className="text-sm font-medium">Alternative part (optional)</span>
             {draft.alternative ? (
-              <div className="flex flex-wrap items-end gap-2 rounded-md bg-blue-50 p-2">
-                <span className="min-w-40 grow text-sm" data-testid="alternative-choice">
+              <div className="flex flex-wrap items-start gap-2 rounded-md bg-blue-50 p-2">
+                <span className="min-w-40 grow self-center text-sm" data-testid="alternative-choice">
                   {draft.alternative.label}
                 </span>
                 <div className="grid gap-1">
@@ -303,7 +304,7 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
                     onChange={(e) => set({ alternative: { ...draft.alternative!, note: e.target.value } })}
                   />
                 </div>
-                <Button variant="ghost" size="icon" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
+                <Button variant="ghost" size="icon" className="mt-5" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
                   <X className="h-4 w-4" aria-hidden />
                 </Button>
               </div>
