@@ -220,7 +220,14 @@ test.describe('parts list upload', () => {
     const upload = page.getByRole('dialog', { name: 'Upload a parts list' });
     await upload.getByLabel('File (CSV, TSV or XLSX, up to 2 MB)').setInputFiles(list.file);
     await upload.getByRole('button', { name: 'Read list' }).click();
-    await page.getByRole('dialog', { name: 'Check the columns' }).getByRole('button', { name: 'Match parts' }).click();
+    const columns = page.getByRole('dialog', { name: 'Check the columns' });
+    await expect(columns.getByLabel('Column names are on')).toHaveValue('2');
+    await page.screenshot({ path: testInfo.outputPath('bom-columns-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('bom-columns-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await columns.getByRole('button', { name: 'Match parts' }).click();
     const review = page.getByRole('dialog', { name: 'Review the matches' });
     await expect(review.getByTestId('bom-line')).toHaveCount(4);
 
