@@ -455,7 +455,7 @@ describe('rows without a category or a manufacturer (issue 32)', () => {
     expect(await (await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(renamed, mapping) })).json()).toMatchObject({
       successCount: 1,
     });
-    const listed = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(pn)}`)).json()) as Listed & { data: { name: string }[] };
+    const listed = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(pn)}`)).json()) as Listed;
     expect(listed.data.map((p) => [p.name, p.manufacturerId]).sort()).toEqual([
       ['Known maker', manufacturer.id],
       ['Second name', null],
