@@ -402,6 +402,7 @@ describe('rows without a category or a manufacturer (issue 32)', () => {
   type Listed = {
     data: {
       id: number;
+      name: string;
       partNumber: string;
       slug: string;
       categoryId: number | null;
