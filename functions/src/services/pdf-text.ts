@@ -125,8 +125,19 @@ function addFont(doc: jsPDF, family: string, style: FontStyle, ttf: Buffer): voi
   doc.addFont(file, family, style, undefined, 'Identity-H');
 }
 
+interface Glyph {
+  family: string;
+  style: FontStyle;
+  /** What is drawn: the grapheme without invisible characters, or U+FFFD. */
+  text: string;
+  /** Advance width at a font size of 1 pt. */
+  unitWidth: number;
+}
+
 export class PdfText {
   private readonly graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  /** Each grapheme's font and width, by style: a document measures the same few hundred again and again. */
+  private readonly glyphs = new Map<string, Glyph | null>();
 
   constructor(
     private readonly doc: jsPDF,
@@ -138,31 +149,48 @@ export class PdfText {
     return this.faces[0]!.family;
   }
 
-  /** `text` as runs of one font each; see the module comment for what is replaced or left out. */
-  runs(text: string, style: FontStyle = 'normal'): Run[] {
-    const runs: Run[] = [];
-    for (const { segment } of this.graphemes.segment(text.replace(/\t/g, ' '))) {
-      const codes = [...segment].filter((ch) => !INVISIBLE.test(ch)).map((ch) => ch.codePointAt(0)!);
-      if (!codes.length) continue;
+  private split(text: string): string[] {
+    return Array.from(this.graphemes.segment(text.replace(/\t/g, ' ')), (s) => s.segment);
+  }
+
+  /** How one grapheme is drawn; null when it has nothing visible. See the module comment. */
+  private glyph(grapheme: string, style: FontStyle): Glyph | null {
+    const key = `${style}\u0000${grapheme}`;
+    let glyph = this.glyphs.get(key);
+    if (glyph !== undefined) return glyph;
+    const codes = [...grapheme].filter((ch) => !INVISIBLE.test(ch)).map((ch) => ch.codePointAt(0)!);
+    if (!codes.length) glyph = null;
+    else {
       const face = this.faces.find((f) => codes.every((code) => f.covers.has(code)));
       const family = face?.family ?? this.baseFamily;
-      const runStyle: FontStyle = style === 'bold' && (face ?? this.faces[0]!).hasBold ? 'bold' : 'normal';
-      const drawn = face ? String.fromCodePoint(...codes) : REPLACEMENT;
+      const glyphStyle: FontStyle = style === 'bold' && (face ?? this.faces[0]!).hasBold ? 'bold' : 'normal';
+      const text = face ? String.fromCodePoint(...codes) : REPLACEMENT;
+      const internal = this.doc.internal as unknown as { getFont(family: string, style: string): JsPdfFont };
+      const unitWidth = this.doc.getStringUnitWidth(text, { font: internal.getFont(family, glyphStyle), fontSize: 1 });
+      glyph = { family, style: glyphStyle, text, unitWidth };
+    }
+    this.glyphs.set(key, glyph);
+    return glyph;
+  }
+
+  /** `text` as runs of one font each, with their widths at `size`. */
+  runs(text: string, { size, style = 'normal' }: TextStyle): (Run & { width: number })[] {
+    const runs: (Run & { width: number })[] = [];
+    for (const grapheme of this.split(text)) {
+      const glyph = this.glyph(grapheme, style);
+      if (!glyph) continue;
       const last = runs.at(-1);
-      if (last && last.family === family && last.style === runStyle) last.text += drawn;
-      else runs.push({ family, style: runStyle, text: drawn });
+      if (last && last.family === glyph.family && last.style === glyph.style) {
+        last.text += glyph.text;
+        last.width += glyph.unitWidth * size;
+      } else runs.push({ family: glyph.family, style: glyph.style, text: glyph.text, width: glyph.unitWidth * size });
     }
     return runs;
   }
 
   /** The width of `text` in points. */
-  width(text: string, { size, style = 'normal' }: TextStyle): number {
-    return this.runs(text, style).reduce((sum, run) => sum + this.runWidth(run, size), 0);
-  }
-
-  private runWidth(run: Run, size: number): number {
-    const internal = this.doc.internal as unknown as { getFont(family: string, style: string): JsPdfFont };
-    return this.doc.getStringUnitWidth(run.text, { font: internal.getFont(run.family, run.style), fontSize: size }) * size;
+  width(text: string, textStyle: TextStyle): number {
+    return this.split(text).reduce((sum, grapheme) => sum + (this.glyph(grapheme, textStyle.style ?? 'normal')?.unitWidth ?? 0) * textStyle.size, 0);
   }
 
   /**
@@ -182,24 +210,39 @@ export class PdfText {
         else words.push(token);
       }
       let line = '';
+      let lineWidth = 0;
       for (const word of words) {
+        const wordWidth = this.width(word, textStyle);
         if (/^\s+$/u.test(word)) {
-          if (line) line += word;
+          if (line) {
+            line += word;
+            lineWidth += wordWidth;
+          }
           continue;
         }
-        if (this.width(line + word, textStyle) <= maxWidth) {
+        if (lineWidth + wordWidth <= maxWidth) {
           line += word;
+          lineWidth += wordWidth;
           continue;
         }
         if (line.trim()) lines.push(line.trimEnd());
         line = '';
+        lineWidth = 0;
+        if (wordWidth <= maxWidth) {
+          line = word;
+          lineWidth = wordWidth;
+          continue;
+        }
         // A word wider than the line is broken between graphemes.
-        for (const { segment } of this.graphemes.segment(word)) {
-          if (line && this.width(line + segment, textStyle) > maxWidth) {
+        for (const grapheme of this.split(word)) {
+          const width = this.width(grapheme, textStyle);
+          if (line && lineWidth + width > maxWidth) {
             lines.push(line);
             line = '';
+            lineWidth = 0;
           }
-          line += segment;
+          line += grapheme;
+          lineWidth += width;
         }
       }
       lines.push(line.trimEnd());
@@ -209,13 +252,12 @@ export class PdfText {
 
   /** Draws one line with its left edge (or its right edge, or its centre) at x, baseline at y. */
   drawLine(line: string, x: number, y: number, { size, style = 'normal', align = 'left' }: TextStyle & { align?: Align }): void {
-    const runs = this.runs(line, style);
-    const widths = runs.map((run) => this.runWidth(run, size));
-    const total = widths.reduce((a, b) => a + b, 0);
+    const runs = this.runs(line, { size, style });
+    const total = runs.reduce((sum, run) => sum + run.width, 0);
     let cx = align === 'right' ? x - total : align === 'center' ? x - total / 2 : x;
-    runs.forEach((run, i) => {
+    for (const run of runs) {
       this.doc.setFont(run.family, run.style).setFontSize(size).text(run.text, cx, y);
-      cx += widths[i]!;
-    });
+      cx += run.width;
+    }
   }
 }
