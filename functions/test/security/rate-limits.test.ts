@@ -89,15 +89,20 @@ describe('quote submission', () => {
   });
 });
 
-/** A request of the buyer's with an offer from the reseller (version 1, open). */
-async function offeredRequest(customer: { cookie: string }, address: string): Promise<QuoteRequest> {
+/** A request of the buyer's. */
+async function submittedRequest(customer: { cookie: string }, address: string): Promise<QuoteRequest> {
   const res = await api.call('POST', '/api/quote-requests', {
     cookie: customer.cookie,
     headers: from(address),
     json: { customerName: 'Grace Hopper', customerEmail: 'grace@example.com', items: [{ partId, quantity: 1 }] },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  const quote = (await res.json()) as QuoteRequest;
+  return (await res.json()) as QuoteRequest;
+}
+
+/** A request of the buyer's with an offer from the reseller (version 1, open). */
+async function offeredRequest(customer: { cookie: string }, address: string): Promise<QuoteRequest> {
+  const quote = await submittedRequest(customer, address);
   const admin = await api.admin();
   const offer = await api.call('POST', `/api/quote-requests/${quote.id}/offers`, {
     cookie: admin.cookie,
@@ -118,7 +123,7 @@ describe('quote messages (issue 26: 150 of 150 were accepted in 19 s, each maili
   test('at most RATE_LIMIT_MESSAGES_PER_HOUR per account, with Retry-After, counted before anything is stored', async () => {
     clock += 60 * 60 * 1000;
     const customer = await api.customer();
-    const quote = await offeredRequest(customer, '192.0.2.10');
+    const quote = await submittedRequest(customer, '192.0.2.10');
     const results = await Promise.all(Array.from({ length: 6 }, () => post(customer.cookie, quote.id, '192.0.2.10')));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
     const refused = results.find((r) => r.status === 429)!;
@@ -136,7 +141,7 @@ describe('quote messages (issue 26: 150 of 150 were accepted in 19 s, each maili
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const customer = await api.customer();
-      const quote = await offeredRequest(customer, `198.51.100.${100 + i}`);
+      const quote = await submittedRequest(customer, `198.51.100.${100 + i}`);
       for (let j = 0; j < 3; j++) statuses.push((await post(customer.cookie, quote.id, '198.51.100.99')).status);
     }
     expect(statuses).toEqual([...Array(9).fill(201), 429, 429, 429]);
