@@ -12,9 +12,7 @@ export const EMAIL_REQUIRED = 'Enter your e-mail address';
 export const verificationSentMessage = (email: string) => `We sent a confirmation link to ${email}.`;
 
 /** The link's token: 32 random bytes, base64url (43 characters). */
-export const verifyEmailInputSchema = lazySchema(() =>
-  z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, VERIFICATION_LINK_INVALID) }),
-);
+export const verifyEmailInputSchema = lazySchema(() => z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, VERIFICATION_LINK_INVALID) }));
 export type VerifyEmailInput = z.infer<typeof verifyEmailInputSchema>;
 
 /** Asks for a (new) confirmation link: to the account's address, or to a new one given here. */

@@ -24,5 +24,4 @@ const emptyToUndefined = (v: unknown) => (v === null || (typeof v === 'string' &
 export const optionalOneLine = (max: number, label: string) => z.preprocess(emptyToUndefined, oneLine(z.string().trim().max(max), label).optional());
 
 /** Required one-line text: trimmed, at least `min` characters (`required` says so), at most `max`, one line. */
-export const requiredOneLine = (max: number, label: string, required = 'Required', min = 1) =>
-  oneLine(z.string().trim().min(min, required).max(max), label);
+export const requiredOneLine = (max: number, label: string, required = 'Required', min = 1) => oneLine(z.string().trim().min(min, required).max(max), label);

@@ -76,25 +76,19 @@ export const quoteMails = {
   offerSent(site: SiteSettings, quote: QuoteRequest, offer: Offer): OutboxMail[] {
     const revised = offer.version > 1;
     return [
-      mail(
-        'quote.offer_sent',
-        quote,
-        buyer(quote),
-        `${revised ? 'Revised offer' : 'Your offer'} for quote request #${quote.id} (version ${offer.version})`,
-        [
-          `Hello ${quote.customerName},`,
-          '',
-          `${revised ? `Here is version ${offer.version} of our offer` : 'Here is our offer'} for your quote request #${quote.id}, valid until ${offer.validUntil}.`,
-          '',
-          ...offerLines(offer),
-          '',
-          `Total: ${formatCents(offer.totalCents)}`,
-          offer.message ? `\n${offer.message}` : undefined,
-          '',
-          hasAccount(quote) ? `Accept it, line by line if you like, or ask for changes: ${buyerLink(site, quote)}` : `Reply to ${site.email} to accept it.`,
-          ...signature(site),
-        ],
-      ),
+      mail('quote.offer_sent', quote, buyer(quote), `${revised ? 'Revised offer' : 'Your offer'} for quote request #${quote.id} (version ${offer.version})`, [
+        `Hello ${quote.customerName},`,
+        '',
+        `${revised ? `Here is version ${offer.version} of our offer` : 'Here is our offer'} for your quote request #${quote.id}, valid until ${offer.validUntil}.`,
+        '',
+        ...offerLines(offer),
+        '',
+        `Total: ${formatCents(offer.totalCents)}`,
+        offer.message ? `\n${offer.message}` : undefined,
+        '',
+        hasAccount(quote) ? `Accept it, line by line if you like, or ask for changes: ${buyerLink(site, quote)}` : `Reply to ${site.email} to accept it.`,
+        ...signature(site),
+      ]),
       mail('quote.offer_sent', quote, site.quotesEmail, `Offer version ${offer.version} sent for quote request #${quote.id}`, [
         `${offer.sentBy} sent version ${offer.version} (${formatCents(offer.totalCents)}, valid until ${offer.validUntil}) to ${quote.customerName}${quote.submittedBy ? ` (account ${quote.submittedBy})` : ` <${quote.customerEmail}>`}.`,
         '',

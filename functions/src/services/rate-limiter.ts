@@ -103,7 +103,16 @@ const hourly = (limit: number): WindowPolicy => ({ kind: 'window', limit, window
  * Counted before the work, refused with 429, the message and `Retry-After`. Per address is three times
  * per account where one office (one address) holds several buyers.
  */
-export function ratePolicies(env: Pick<Env, 'RATE_LIMIT_REGISTRATIONS_PER_HOUR' | 'RATE_LIMIT_QUOTES_PER_HOUR' | 'RATE_LIMIT_MESSAGES_PER_HOUR' | 'RATE_LIMIT_REVISIONS_PER_HOUR' | 'RATE_LIMIT_BOM_READS_PER_10_MINUTES'>) {
+export function ratePolicies(
+  env: Pick<
+    Env,
+    | 'RATE_LIMIT_REGISTRATIONS_PER_HOUR'
+    | 'RATE_LIMIT_QUOTES_PER_HOUR'
+    | 'RATE_LIMIT_MESSAGES_PER_HOUR'
+    | 'RATE_LIMIT_REVISIONS_PER_HOUR'
+    | 'RATE_LIMIT_BOM_READS_PER_10_MINUTES'
+  >,
+) {
   const bom: WindowPolicy = { kind: 'window', limit: env.RATE_LIMIT_BOM_READS_PER_10_MINUTES, windowMs: 10 * MINUTE };
   return {
     register: {
