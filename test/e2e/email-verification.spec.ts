@@ -3,10 +3,11 @@ import { confirmationLink, expectToast, mailsTo, uniqueName } from './support/e2
 
 test.describe('e-mail confirmation (issue 26)', () => {
   test('register with an e-mail → the confirmation mail arrives in the catcher → its link confirms the address', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
     const username = uniqueName('verify');
     const email = `${username}@example.com`;
     await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByRole('tabpanel', { name: 'Login' }).getByRole('button', { name: 'Register' }).click();
     const register = page.getByRole('tabpanel', { name: 'Register' });
     await register.getByLabel('Username').fill(username);
     await register.getByLabel('Email (optional)').fill(email);
@@ -32,7 +33,7 @@ test.describe('e-mail confirmation (issue 26)', () => {
       );
       // Once only.
       await other.reload();
-      await expect(other.getByRole('alert')).toHaveText('This confirmation link is not valid or has expired. Ask for a new one.');
+      await expect(other.getByRole('alert')).toHaveText('This confirmation link is not valid or has expired. Ask for a new one.', { timeout: 30_000 });
       await expect(other.getByRole('link', { name: 'Log in to ask for a new link' })).toBeVisible();
     } finally {
       await elsewhere.close();
@@ -45,15 +46,18 @@ test.describe('e-mail confirmation (issue 26)', () => {
   });
 
   test('a buyer without an e-mail gives one on the account page and gets a link', async ({ page }) => {
+    test.setTimeout(120_000);
     const username = uniqueName('noemail');
     const response = await page.request.post('/api/auth/register', { data: { username, password: 'pass-word-9', isAdmin: false } });
     expect(response.status()).toBe(201);
     await page.goto('/account/verify-email');
     await expect(page.getByTestId('email-status')).toContainText('Your account has no e-mail address yet.');
     const email = `${username}@example.com`;
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('main').getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send confirmation link' }).click();
-    await expectToast(page, 'Confirmation link sent', `We sent a confirmation link to ${email}.`);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Confirmation link sent' })).toContainText(`We sent a confirmation link to ${email}.`, {
+      timeout: 30_000,
+    });
     await expect.poll(async () => (await mailsTo(page.request, email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Confirm your e-mail address');
   });
 });
