@@ -30,6 +30,7 @@ test.describe('e-mail confirmation (issue 26)', () => {
       await other.goto(new URL(link).pathname + new URL(link).search);
       await expect(other.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' })).toContainText(
         `Your e-mail address is confirmed. The mails about your quote requests go to ${email}`,
+        { timeout: 30_000 },
       );
       // Once only.
       await other.reload();
