@@ -26,7 +26,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(res.status).toBe(201);
     const user = await res.json();
-    expect(user).toEqual({ id: expect.any(Number), username, email: 'ada@example.com', name: 'Ada', isAdmin: false });
+    expect(user).toEqual({ id: expect.any(Number), username, email: 'ada@example.com', emailVerified: false, name: 'Ada', isAdmin: false });
     const me = await api.call('GET', '/api/auth/me', { cookie: sessionCookie(res) });
     expect(await me.json()).toEqual(user);
     expect((await api.deps.users.getUserByUsername(username))?.isAdmin).toBe(false);
