@@ -6,6 +6,7 @@ import { somePart } from './support/e2e-helpers';
  * for /favicon.ico and a 401 from /api/auth/me (a guest is a normal state, not an error) (issue 32).
  */
 test('a guest sees no console error and no failed request on the main pages; /favicon.ico is an icon', async ({ page }) => {
+  test.setTimeout(120_000);
   const part = await somePart(page.request);
   const problems: string[] = [];
   page.on('console', (m) => {

@@ -17,6 +17,7 @@ const asksBeforeUnload = (page: Page) =>
   });
 
 test('/quote-request keeps the typed form over a reload, and asks before leaving with attached files', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await registerViaApi(page.request);
   const part = await somePart(request, 1);
   await page.goto(`/part/${part.slug}`);
@@ -66,6 +67,7 @@ test('/quote-request keeps the typed form over a reload, and asks before leaving
 });
 
 test('a half-typed admin offer survives a reload; Discard draft forgets it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
   const { quote } = await submitQuote(page.request);
   const admin = await browser.newPage({ baseURL: baseURL! });
   try {

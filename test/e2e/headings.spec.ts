@@ -3,6 +3,7 @@ import { registerViaApi, somePart } from './support/e2e-helpers';
 
 /** Every main page has exactly one <h1> (before, /auth had none: its title was a card's h3) (issue 32). */
 test('every main page has exactly one h1', async ({ page }) => {
+  test.setTimeout(120_000);
   const part = await somePart(page.request);
   const guestPages: [string, string | RegExp][] = [
     ['/', 'Your Source for Industrial Components'],

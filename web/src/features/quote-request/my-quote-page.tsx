@@ -11,6 +11,7 @@ import { WaitingBadge } from '../../components/quote-loop/offer-labels';
 import { OfferPanel } from '../../components/quote-loop/offer-panel';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -75,7 +76,8 @@ function QuoteView({ id }: { id: number }) {
   if (detail.isPending) return <Skeleton className="h-64 w-full" />;
   if (detail.isError) {
     const missing = detail.error instanceof ApiError && detail.error.status === 404;
-    return <p className="text-slate-700">{missing ? 'This quote request was not found.' : 'The quote request could not be loaded.'}</p>;
+    if (missing) return <p className="text-slate-700">This quote request was not found.</p>;
+    return <LoadError title="Failed to load the quote request" onRetry={detail.refetch} retrying={detail.isFetching} />;
   }
   const request = detail.data;
   return (
