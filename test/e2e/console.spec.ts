@@ -1,4 +1,8 @@
-import { expect, test } from './support/test';
+import { expect as baseExpect, test } from './support/test';
+
+// The shared machine is slow at times (many runs at once): these walks wait longer than the defaults.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 150_000 });
 import { somePart } from './support/e2e-helpers';
 
 /**
@@ -6,7 +10,6 @@ import { somePart } from './support/e2e-helpers';
  * for /favicon.ico and a 401 from /api/auth/me (a guest is a normal state, not an error) (issue 32).
  */
 test('a guest sees no console error and no failed request on the main pages; /favicon.ico is an icon', async ({ page }) => {
-  test.setTimeout(120_000);
   const part = await somePart(page.request);
   const problems: string[] = [];
   page.on('console', (m) => {

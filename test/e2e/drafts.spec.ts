@@ -1,5 +1,9 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect as baseExpect, test } from './support/test';
+
+// The shared machine is slow at times (many runs at once): these walks wait longer than the defaults.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 150_000 });
 import { expectToast, registerViaApi, somePart } from './support/e2e-helpers';
 import { openAdminTab } from './admin-helpers';
 import { submitQuote } from './support/quote-fixtures';
@@ -17,7 +21,6 @@ const asksBeforeUnload = (page: Page) =>
   });
 
 test('/quote-request keeps the typed form over a reload, and asks before leaving with attached files', async ({ page, request }) => {
-  test.setTimeout(120_000);
   await registerViaApi(page.request);
   const part = await somePart(request, 1);
   await page.goto(`/part/${part.slug}`);
@@ -67,7 +70,6 @@ test('/quote-request keeps the typed form over a reload, and asks before leaving
 });
 
 test('a half-typed admin offer survives a reload; Discard draft forgets it', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
   const { quote } = await submitQuote(page.request);
   const admin = await browser.newPage({ baseURL: baseURL! });
   try {

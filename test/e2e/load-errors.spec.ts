@@ -1,5 +1,9 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect as baseExpect, test } from './support/test';
+
+// The shared machine is slow at times (many runs at once): these walks wait longer than the defaults.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 150_000 });
 import { somePart } from './support/e2e-helpers';
 
 /**

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Locator, type Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect as baseExpect, test } from './support/test';
+
+// The shared machine is slow at times (many runs at once): these walks wait longer than the defaults.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 150_000 });
 import { expectToast, loginAdmin } from './support/e2e-helpers';
 import { sendOffer, submitQuote } from './support/quote-fixtures';
 

@@ -148,7 +148,8 @@ export default function MyQuotePage() {
   if (isPending) return <PageSpinner label="Loading your account" />;
   if (!user) return <Navigate to={loginPathFor('/auth', location.pathname)} replace />;
   return (
-    <div className="mx-auto grid max-w-5xl gap-4 px-4 py-8">
+    // minmax(0, 1fr): a wide control (a select of long options) fits the column instead of widening the page.
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-8">
       <Link to="/account/quotes" className="text-sm text-blue-700 hover:underline">
         ← My Quote Requests
       </Link>

@@ -35,8 +35,9 @@ function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean 
   const free = item.part ? undefined : (item.freeText ?? {});
   return (
     <TableRow data-testid="quote-line">
-      <TableCell className="font-mono text-xs">{item.part?.partNumber ?? free?.partNumber ?? '—'}</TableCell>
-      <TableCell>
+      {/* Part numbers and names wrap anywhere, so the table fits the dialog on a phone. */}
+      <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{item.part?.partNumber ?? free?.partNumber ?? '—'}</TableCell>
+      <TableCell className="[overflow-wrap:anywhere]">
         {item.part ? (
           item.part.name
         ) : (
