@@ -31,10 +31,11 @@ test('every main page has exactly one h1', async ({ page }) => {
   }
   // The pages of a signed-in buyer (a guest is sent to /auth from them).
   await registerViaApi(page.request);
-  for (const [path, name] of [
+  const buyerPages: [string, string][] = [
     ['/quote-request', 'Request a Quote'],
     ['/account/quotes', 'My Quote Requests'],
-  ]) {
+  ];
+  for (const [path, name] of buyerPages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name }), path).toBeVisible();
     await expect(page.locator('h1'), path).toHaveCount(1);
