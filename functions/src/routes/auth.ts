@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { loginInputSchema, registerInputSchema } from '@parts/shared/schemas';
 import { verificationMailInputSchema, verificationSentMessage, verifyEmailInputSchema } from '@parts/shared/email-verification';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
 import { validate } from '../http/validate';
 import { MAX_JSON_BYTES, limitBody, requireJson } from '../http/body';
-import { clearSession, issueSession, requireUser } from '../http/session';
-import { clientAddress } from '../http/client-address';
+import { SESSION_COOKIE, clearSession, issueSession, requireUser } from '../http/session';
 import { UnauthorizedError } from '../domain/errors';
+import { clientAddress } from '../http/client-address';
 import { createAuthService, toPublicUser } from '../services/auth-service';
 import { createHashGate } from '../services/hash-gate';
 import { createRateLimits } from '../services/rate-limiter';
@@ -76,12 +77,14 @@ export function authRoutes(deps: AppDeps) {
         const { email } = await verification.send(user, c.req.valid('json').email);
         return c.json({ message: verificationSentMessage(email) }, 202);
       })
-      .get('/me', requireUser, async (c) => {
-        const sessionUser = c.get('user')!;
-        const user = await deps.users.getUserByUsername(sessionUser.username);
+      // A guest is a normal state, not an error: 200 with null (no 401 in every guest's console). A cookie
+      // whose session has ended is cleared (ADR 100).
+      .get('/me', async (c) => {
+        const sessionUser = c.get('user');
+        const user = sessionUser ? await deps.users.getUserByUsername(sessionUser.username) : undefined;
         if (!user) {
-          clearSession(c);
-          throw new UnauthorizedError();
+          if (getCookie(c, SESSION_COOKIE) !== undefined) clearSession(c);
+          return c.json(null);
         }
         return c.json(toPublicUser(user));
       })
