@@ -123,8 +123,10 @@ export const partSchema = lazySchema(() =>
     partNumber: z.string(),
     description: z.string().optional(),
     status: partStatusSchema,
-    categoryId: z.number().int(),
-    manufacturerId: z.number().int(),
+    /** null: uncategorised. */
+    categoryId: z.number().int().nullable(),
+    /** null: the manufacturer is unknown (docs/decisions/101-parts-without-category-or-manufacturer.md). */
+    manufacturerId: z.number().int().nullable(),
     specifications: z.record(z.string(), z.string()),
     price: z.number().nullable(),
     image: z.string().optional(),
@@ -376,8 +378,9 @@ export const partInputSchema = lazySchema(() =>
     slug: slugSchema,
     description: optionalText(5000),
     status: partStatusSchema.default(DEFAULT_PART_STATUS),
-    categoryId: z.coerce.number().int().positive('Choose a category'),
-    manufacturerId: z.coerce.number().int().positive('Choose a manufacturer'),
+    /** Both are optional but must be given: an id, or null for none (uncategorised / manufacturer unknown, ADR 101). */
+    categoryId: z.coerce.number().int().positive('Choose a category').nullable(),
+    manufacturerId: z.coerce.number().int().positive('Choose a manufacturer').nullable(),
     specifications: specificationsSchema.default({}),
     price: priceSchema.default(null),
     image: optionalUrl,
