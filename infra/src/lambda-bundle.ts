@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { OPENSEARCH_API_NAMESPACES, OPENSEARCH_ROOT_APIS } from '@parts/functions/adapters/search/opensearch-apis';
 import { PDF_RUNTIME_FILES } from '@parts/functions/services/pdf-font-files';
-import { FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './paths';
+import { FUNCTIONS_SRC, FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './paths';
 
 /**
  * Never bundled: jsPDF's optional HTML and SVG renderers (`doc.html()`, `addSvgAsImage`), which the quote
@@ -13,6 +13,14 @@ import { FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './paths';
  * changes nothing else and drops ~460 KB (html2canvas, canvg with core-js, DOMPurify).
  */
 export const NEVER_BUNDLED = ['html2canvas', 'canvg', 'dompurify'];
+
+/**
+ * Worker threads a Lambda's code starts, each bundled as its own entry beside index.mjs (ADR 094): the API
+ * reads uploaded spreadsheets in `parse-worker.mjs` (functions/src/lib/parse-sandbox.ts finds it there).
+ */
+export const WORKER_ENTRIES: Record<string, Record<string, string>> = {
+  api: { 'parse-worker': join(FUNCTIONS_SRC, 'lib/parse-worker.ts') },
+};
 
 /**
  * The esbuild options of every Lambda (ADR 082): one ESM entry, `index.mjs`, with code splitting, so a
@@ -23,7 +31,7 @@ export const NEVER_BUNDLED = ['html2canvas', 'canvg', 'dompurify'];
  */
 export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions {
   return {
-    entryPoints: { index: join(LAMBDA_DIR, `${entry}.ts`) },
+    entryPoints: { index: join(LAMBDA_DIR, `${entry}.ts`), ...WORKER_ENTRIES[entry] },
     outdir,
     bundle: true,
     splitting: true,

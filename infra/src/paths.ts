@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Absolute paths inside the checkout, so synth works from any working directory. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const LAMBDA_DIR = join(REPO_ROOT, 'functions/src/lambda');
+export const FUNCTIONS_SRC = join(REPO_ROOT, 'functions/src');
+export const LAMBDA_DIR = join(FUNCTIONS_SRC, 'lambda');
 export const FUNCTIONS_TSCONFIG = join(REPO_ROOT, 'functions/tsconfig.json');
 export const LOCK_FILE = join(REPO_ROOT, 'package-lock.json');
 export const WEB_DIST = join(REPO_ROOT, 'web/dist');

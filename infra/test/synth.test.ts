@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metafile } from 'esbuild';
+import { strToU8, zipSync } from 'fflate';
 import { initBytes, initFiles } from '../src/lambda-bundle';
 import { REPO_ROOT } from '../src/paths';
 
@@ -195,6 +196,40 @@ describe('npx cdk synth with no AWS credentials', () => {
     );
     expect(res.statusCode).toBe(404);
     expect(JSON.parse(res.body)).toEqual({ message: 'Not found' });
+  });
+
+  it('the bundled API reads lists in its parse worker (parse-worker.mjs beside index.mjs) and refuses the 21 KB workbook bomb (ADR 094)', async () => {
+    expect(existsSync(join(assetDir('parts-dev-api'), 'parse-worker.mjs'))).toBe(true);
+    const event = async (body: Request) => ({
+      version: '2.0',
+      routeKey: '$default',
+      rawPath: '/api/bom/parse',
+      rawQueryString: '',
+      headers: { host: 'example.com', 'content-type': body.headers.get('content-type')! },
+      requestContext: { http: { method: 'POST', path: '/api/bom/parse', sourceIp: '192.0.2.1' }, domainName: 'example.com', stage: '$default' },
+      body: Buffer.from(await body.arrayBuffer()).toString('base64'),
+      isBase64Encoded: true,
+    });
+    const paste = JSON.parse(
+      await runBundle(
+        'parts-dev-api',
+        API_ENV,
+        await event(
+          new Request('http://x', { method: 'POST', body: JSON.stringify({ text: 'Part Number\nX-1\n' }), headers: { 'content-type': 'application/json' } }),
+        ),
+      ),
+    );
+    expect(paste.statusCode).toBe(200);
+    expect(JSON.parse(paste.body).rows).toEqual([['Part Number'], ['X-1']]);
+    const form = new FormData();
+    const bomb = zipSync({
+      'xl/worksheets/sheet1.xml': strToU8(`<worksheet><sheetData><row><c><v>${'x'.repeat(20 * 1024 * 1024)}</v></c></row></sheetData></worksheet>`),
+    });
+    expect(bomb.length).toBeLessThan(32 * 1024);
+    form.append('file', new Blob([bomb]), 'bomb.xlsx');
+    const refused = JSON.parse(await runBundle('parts-dev-api', API_ENV, await event(new Request('http://x', { method: 'POST', body: form }))));
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body).message).toMatch(/^The workbook holds a text of more than 64 KB in one piece/);
   });
 
   it('the worker bundles initialise with the environment the stack gives them', async () => {

@@ -41,7 +41,7 @@ export async function loadRenderer(
 }
 
 /** robots.txt: everything public may be crawled, except the account, quote and admin pages and the API. */
-export function robotsTxt(siteUrl: string): string {
+export function robotsTxt(siteUrl: string | undefined): string {
   return [
     'User-agent: *',
     'Disallow: /admin',
@@ -51,8 +51,7 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /quote-request',
     'Allow: /',
     '',
-    `Sitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml`,
-    '',
+    ...(siteUrl ? [`Sitemap: ${siteUrl.replace(/\/$/, '')}/sitemap.xml`, ''] : []),
   ].join('\n');
 }
 
@@ -77,7 +76,8 @@ export function createPageServer(options: {
   if (options.originVerifySecret) app.use('*', originVerify(options.originVerifySecret, options.logger));
   app.get('/robots.txt', (c) => {
     c.header('cache-control', ROBOTS_CACHE_CONTROL);
-    return c.text(robotsTxt(options.siteUrl ?? new URL(c.req.url).origin));
+    // The configured address only, never the request's Host (issue 26); without one, no Sitemap line.
+    return c.text(robotsTxt(options.siteUrl));
   });
   const { render } = options;
   app.get('*', async (c) => {

@@ -35,18 +35,29 @@ export function loadRenderer(
 const SITEMAP_CACHE_MS = 60_000;
 
 /**
- * Sitemaps on demand (locally; on AWS a scheduled job writes them to the site bucket): generated
- * from the table when asked for, kept a minute, per origin.
+ * The site's address for canonical URLs, robots.txt and the sitemaps: SITE_URL, else the address the
+ * server is configured to listen on. Never the Host header of a request (issue 26: 40 Host values made
+ * 40 full scans, kept in memory, and robots.txt named the caller's host).
  */
-export function sitemapSource(catalog: Pick<CatalogRepository, 'listCategories' | 'listManufacturers' | 'scanParts'>) {
-  const cache = new Map<string, { at: number; files: Promise<Map<string, string>> }>();
-  return (siteUrl: string): Promise<Map<string, string>> => {
-    const hit = cache.get(siteUrl);
-    if (hit && Date.now() - hit.at < SITEMAP_CACHE_MS) return hit.files;
+export function configuredSiteUrl(env: { SITE_URL?: string | undefined; HOST: string; PORT: number }): string {
+  return env.SITE_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${env.PORT}`;
+}
+
+/**
+ * Sitemaps on demand (locally; on AWS a scheduled job writes them to the site bucket) for the one
+ * configured site address: generated from the table when asked for, kept a minute.
+ */
+export function sitemapSource(catalog: Pick<CatalogRepository, 'listCategories' | 'listManufacturers' | 'scanParts'>, siteUrl: string) {
+  let cache: { at: number; files: Promise<Map<string, string>> } | undefined;
+  return (): Promise<Map<string, string>> => {
+    if (cache && Date.now() - cache.at < SITEMAP_CACHE_MS) return cache.files;
     const files = new Map<string, string>();
     const made = generateSitemaps({ catalog, siteUrl, writer: { write: async (name, body) => void files.set(name, body) } }).then(() => files);
-    cache.set(siteUrl, { at: Date.now(), files: made });
-    made.catch(() => cache.delete(siteUrl));
+    const entry = { at: Date.now(), files: made };
+    cache = entry;
+    made.catch(() => {
+      if (cache === entry) cache = undefined;
+    });
     return made;
   };
 }
@@ -60,7 +71,7 @@ export function sitemapSource(catalog: Pick<CatalogRepository, 'listCategories' 
 export function createServerApp(
   api: ReturnType<typeof buildApp>,
   webDist = WEB_DIST,
-  options: { render?: PageRenderer; siteUrl?: string; sitemaps?: (siteUrl: string) => Promise<Map<string, string>>; uploadOrigins?: readonly string[] } = {},
+  options: { siteUrl?: string; render?: PageRenderer; sitemaps?: () => Promise<Map<string, string>>; uploadOrigins?: readonly string[] } = {},
 ): { app: Hono; servesWeb: boolean } {
   const app = new Hono();
   // CloudFront's security headers, as production sends them (docs/security.md).
@@ -71,12 +82,13 @@ export function createServerApp(
   const indexHtml = readFileSync(indexFile, 'utf8');
   app.get('/robots.txt', (c) => {
     c.header('cache-control', ROBOTS_CACHE_CONTROL);
-    return c.text(robotsTxt(options.siteUrl ?? new URL(c.req.url).origin));
+    // The configured address only, never the request's Host (issue 26).
+    return c.text(robotsTxt(options.siteUrl));
   });
   const { sitemaps } = options;
   if (sitemaps) {
     const serve = async (c: Context, name: string) => {
-      const body = (await sitemaps(options.siteUrl ?? new URL(c.req.url).origin)).get(name);
+      const body = (await sitemaps()).get(name);
       if (body === undefined) return c.text('Not found', 404);
       c.header('content-type', 'application/xml; charset=utf-8');
       c.header('cache-control', 'public, max-age=0, s-maxage=3600');

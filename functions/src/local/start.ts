@@ -13,7 +13,7 @@ import { startBackgroundIndexCheck } from './index-check';
 import { createFileCheckpointStore } from './stream-checkpoints';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { ensureAdmin, seedDemoData } from './seed';
-import { createServerApp, loadRenderer, sitemapSource, WEB_DIST } from './server-app';
+import { configuredSiteUrl, createServerApp, loadRenderer, sitemapSource, WEB_DIST } from './server-app';
 
 /**
  * `npm start`: DynamoDB Local + s3rver + the embedded search index + the API and the built SPA on
@@ -194,15 +194,15 @@ async function main() {
     }
 
     const api = buildApp(deps);
-    // Canonical URLs and the sitemap's address: SITE_URL, else the origin each request came to.
-    const siteUrl = env.SITE_URL ? { siteUrl: env.SITE_URL } : {};
-    const render = await loadRenderer(api, siteUrl);
+    // Canonical URLs, robots.txt and the sitemaps' address: SITE_URL, else the configured listening address (never a request's Host).
+    const siteUrl = configuredSiteUrl(env);
+    const render = await loadRenderer(api, { siteUrl });
     // The browser PUTs presigned uploads straight to the S3 stand-in: the CSP's connect-src names its origin.
     const uploadOrigin = env.S3_PUBLIC_ENDPOINT ?? s3Endpoint;
     const { app, servesWeb } = createServerApp(api, WEB_DIST, {
       ...(render ? { render } : {}),
-      ...siteUrl,
-      sitemaps: sitemapSource(deps.catalog),
+      siteUrl,
+      sitemaps: sitemapSource(deps.catalog, siteUrl),
       uploadOrigins: uploadOrigin ? [new URL(uploadOrigin).origin] : [],
     });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);

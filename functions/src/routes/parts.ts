@@ -9,7 +9,7 @@ import { requireAdmin } from '../http/session';
 import { idParamSchema, slugParamSchema } from '../http/params';
 import { readCsvUpload } from '../http/csv-upload';
 import { NotFoundError } from '../domain/errors';
-import { previewCsv } from '../csv/csv-reader';
+import { parseSandbox } from '../lib/parse-sandbox';
 import { createCatalogService, partViewBySlug, partViewOf } from '../services/catalog-service';
 import { importPartsCsv } from '../services/csv-import-service';
 import { CSV_TEMPLATE } from '../csv/csv-template';
@@ -26,7 +26,8 @@ export function partRoutes(deps: AppDeps) {
       })
       .post('/import-csv/preview', requireAdmin, limitBody(MAX_MULTIPART_BYTES), requireMultipart, async (c) => {
         const { file } = await readCsvUpload(c.req.raw, false);
-        return c.json(await previewCsv(file));
+        // Read in a worker thread with a deadline (ADR 094).
+        return c.json(await parseSandbox().run({ kind: 'csv-preview', data: file }));
       })
       .post('/import-csv', requireAdmin, limitBody(MAX_MULTIPART_BYTES), requireMultipart, async (c) => {
         const { file, mapping } = await readCsvUpload(c.req.raw, true);

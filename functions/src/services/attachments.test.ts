@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentKey, nameOfAttachmentKey, safeFileName } from './attachments';
+import { attachmentKey, nameForType, nameOfAttachmentKey, safeFileName } from './attachments';
 
 describe('attachment names and keys', () => {
   it('keeps any safe character, drops path parts, control, format and bidi characters', () => {
@@ -46,5 +46,21 @@ describe('attachment names and keys', () => {
     ]) {
       expect(nameOfAttachmentKey(prefix, forged)).toBeUndefined();
     }
+  });
+});
+
+describe('stored names take the extension of the detected type (issue 26)', () => {
+  it.each([
+    ['evil.html', 'application/pdf', 'evil.pdf'],
+    ['evil.pdf.html', 'application/pdf', 'evil.pdf.pdf'],
+    ['drawing', 'application/pdf', 'drawing.pdf'],
+    ['photo.JPEG', 'image/jpeg', 'photo.JPEG'],
+    ['photo.png', 'image/jpeg', 'photo.jpg'],
+    ['spec.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'spec.docx'],
+    ['spec.doc', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'spec.docx'],
+    ['drawing..v2.pdf', 'application/pdf', 'drawing..v2.pdf'],
+    ['.htaccess', 'image/png', '.htaccess.png'],
+  ] as const)('%j as %s → %j', (name, type, expected) => {
+    expect(nameForType(name, type)).toBe(expected);
   });
 });

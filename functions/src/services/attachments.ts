@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ATTACHMENT_UPLOAD_PREFIX, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, QUOTE_ATTACHMENT_PREFIX } from '@parts/shared/constants';
+import { ATTACHMENT_UPLOAD_PREFIX, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, QUOTE_ATTACHMENT_PREFIX, type AttachmentMimeType } from '@parts/shared/constants';
 import { attachmentTooLargeMessage as tooLargeMessage, attachmentTypeMessage as unsupportedTypeMessage } from '@parts/shared/attachment-messages';
 import type { Attachment } from '@parts/shared/schemas';
 import { NotFoundError, ValidationError } from '../domain/errors';
@@ -49,6 +49,28 @@ export function safeFileName(name: string): string {
 /** Names are cut to 200 characters, and to 600 once URI-encoded (S3 keys are at most 1024 bytes; prefix and uuid take < 100). */
 const MAX_NAME_CHARS = 200;
 const MAX_ENCODED_NAME = 600;
+
+/** The extensions a stored name may keep for each detected type; the first is the one given otherwise. */
+const EXTENSIONS: Record<AttachmentMimeType, string[]> = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+};
+
+/**
+ * The stored name of a file whose first bytes say `type` (issue 26): its extension is that type's, so a
+ * PDF named `evil.html` is stored and offered for download as `evil.pdf` (and `drawing` as `drawing.pdf`).
+ */
+export function nameForType(fileName: string, type: AttachmentMimeType): string {
+  const allowed = EXTENSIONS[type];
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot).toLowerCase() : '';
+  if (allowed.includes(extension)) return fileName;
+  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+  return `${stem}${allowed[0]}`;
+}
 
 /** Shortens the stem of a name too long as it is or once encoded (non-Latin names), keeping a short extension. */
 function shorten(name: string): string {
@@ -102,7 +124,7 @@ export function createAttachmentIntake(deps: { blobs: BlobStore; logger: Logger 
       if (f.truncated || f.data.length > MAX_ATTACHMENT_BYTES) throw new ValidationError(tooLargeMessage(f.fileName));
       const type = sniffAttachmentType(f.data);
       if (!type) throw new ValidationError(unsupportedTypeMessage(f.fileName));
-      return { key: '', fileName: safeFileName(f.fileName), contentType: type, size: f.data.length };
+      return { key: '', fileName: nameForType(safeFileName(f.fileName), type), contentType: type, size: f.data.length };
     });
   }
 
@@ -131,7 +153,7 @@ export function createAttachmentIntake(deps: { blobs: BlobStore; logger: Logger 
         await deps.blobs.delete('attachments', [key]);
         throw new ValidationError(unsupportedTypeMessage(fileName));
       }
-      out.push({ key, fileName, contentType: type, size: head.size });
+      out.push({ key, fileName: nameForType(fileName, type), contentType: type, size: head.size });
     }
     return out;
   }

@@ -131,7 +131,14 @@ describe('reading a list', () => {
     );
     const bomb = buildXlsx([['Part Number'], ['X-1']], { 'xl/worksheets/sheet9.xml': strToU8(' '.repeat(45 * 1024 * 1024)) });
     expect(bomb.length).toBeLessThan(200 * 1024);
-    await expectRejected(parseFile('bomb.xlsx', bomb), 400, 'The workbook unpacks to more than 40 MB; save the parts list alone as .xlsx or CSV');
+    // Issue 26: XML with a run no reader should be handed, and an entry beyond what the reader takes (ADR 094).
+    await expectRejected(parseFile('bomb.xlsx', bomb), 400, 'The workbook holds a text of more than 64 KB in one piece; a cell holds at most 1,000 characters');
+    const mediaBomb = buildXlsx([['Part Number'], ['X-1']], { 'xl/media/image1.png': new Uint8Array(5 * 1024 * 1024) });
+    await expectRejected(
+      parseFile('media.xlsx', mediaBomb),
+      400,
+      'A part of the workbook unpacks to more than 4 MB; save the parts list alone as .xlsx or CSV',
+    );
     await expectRejected(parseFile('big.csv', `Part Number\n${'X-1\n'.repeat(2001)}`), 400, 'The list has more than 2,000 lines; split it into smaller lists');
     await expectRejected(parseFile('wide.csv', `${Array.from({ length: 51 }, (_, i) => `c${i}`).join(',')}\n`), 400, 'The list has more than 50 columns');
     await expectRejected(

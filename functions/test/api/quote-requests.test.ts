@@ -244,9 +244,11 @@ describe('public submission (JSON with direct uploads)', () => {
       });
     const pdfKey = await upload(user.cookie, 'drawing..v2.pdf', 'application/pdf', PDF);
     const pngKey = await upload(user.cookie, 'a..b.png', 'image/png', PNG);
-    // Path parts and control characters are not part of the name; a name of dots alone becomes "file".
+    // Path parts and control characters are not part of the name; a name of dots alone becomes "file", with the
+    // extension of the type its bytes show (issue 26), as does a PDF named evil.html.
     const pathKey = await upload(user.cookie, '..\\../x/../rev\u0000\u202e3.pdf', 'application/pdf', PDF);
     const dotsKey = await upload(user.cookie, '..', 'application/pdf', PDF);
+    const htmlKey = await upload(user.cookie, 'evil.html', 'application/pdf', Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script></html>')]));
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     for (const key of [pdfKey, pngKey, pathKey, dotsKey]) {
       const [root, owner, id, name, ...rest] = key.split('/');
@@ -255,10 +257,10 @@ describe('public submission (JSON with direct uploads)', () => {
       expect(name === '..' || name === '.').toBe(false);
     }
 
-    const res = await submit([pdfKey, pngKey, pathKey, dotsKey]);
+    const res = await submit([pdfKey, pngKey, pathKey, dotsKey, htmlKey]);
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: number; attachments: { key: string; fileName: string }[] };
-    expect(created.attachments.map((a) => a.fileName)).toEqual(['drawing..v2.pdf', 'a..b.png', 'rev3.pdf', 'file']);
+    expect(created.attachments.map((a) => a.fileName)).toEqual(['drawing..v2.pdf', 'a..b.png', 'rev3.pdf', 'file.pdf', 'evil.pdf']);
     for (const a of created.attachments) expect(await objectsUnder(a.key)).toEqual([a.key]);
     const detail = (await (await api.call('GET', `/api/quote-requests/${created.id}`, { cookie: admin.cookie })).json()) as {
       attachments: { fileName: string; url: string }[];

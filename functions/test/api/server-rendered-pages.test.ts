@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Hono } from 'hono';
 import { specName } from '@parts/shared/spec-names';
+import { PART_ROUTE_WORDS } from '@parts/shared/part-routes';
 import { buildApp } from '../../src/app';
 import { seedDemoData } from '../../src/local/seed';
-import { createServerApp, sitemapSource, type RendererModule } from '../../src/local/server-app';
+import { configuredSiteUrl, createServerApp, sitemapSource, type RendererModule } from '../../src/local/server-app';
 import type { PartView } from '@parts/shared/schemas';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   const entry = '../../../web/src/entry-server.tsx';
   const { createRenderer } = (await import(/* @vite-ignore */ entry)) as RendererModule;
   const render = createRenderer({ template: TEMPLATE, api: (request) => api.fetch(request), siteUrl: 'https://parts.example.com' });
-  app = createServerApp(api, webDist, { render, siteUrl: 'https://parts.example.com', sitemaps: sitemapSource(deps.catalog) }).app;
+  app = createServerApp(api, webDist, { render, siteUrl: 'https://parts.example.com', sitemaps: sitemapSource(deps.catalog, 'https://parts.example.com') }).app;
   // A part with a manufacturer, a category and specifications.
   const list = (await (await app.request('/api/parts?pageSize=40')).json()) as { data: PartView[] };
   part = list.data.find((p) => p.manufacturer && p.category && Object.keys(p.specifications).length >= 2)!;
@@ -194,6 +195,20 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  test('the words of fixed part routes (/part/autocomplete, /part/csv-template) are unknown parts: 404, not 5xx (issue 26)', async () => {
+    // Every fixed GET path under /api/parts is listed, so a part page never reads another route's answer.
+    const fixed = buildApp(deps)
+      .routes.filter((r) => r.method === 'GET' && /^\/api\/parts\/[^/:*]+$/.test(r.path))
+      .map((r) => r.path.slice('/api/parts/'.length));
+    expect(fixed.length).toBeGreaterThan(0);
+    for (const word of fixed) expect(PART_ROUTE_WORDS).toContain(word);
+    for (const word of PART_ROUTE_WORDS) {
+      const res = await page(`/part/${word}`);
+      expect(res.status, word).toBe(404);
+      expect(res.html, word).toContain('>Part Not Found</h1>');
+    }
+  });
+
   test('a part page, found or not, is rendered after one round trip to the table at most (ADR 086)', async () => {
     const sent: string[] = [];
     const counter = 'countPartPageRoundTrips';
@@ -232,6 +247,25 @@ describe('server-rendered public pages', () => {
     expect(text).toContain('Disallow: /admin');
     expect(text).toContain('Disallow: /api/');
     expect(text).toContain('Sitemap: https://parts.example.com/sitemap.xml');
+  });
+
+  test('robots.txt and the sitemaps name the configured address whatever the Host, and are made once (issue 26)', async () => {
+    let scans = 0;
+    const counting = { ...deps.catalog, scanParts: (cursor: string | undefined, limit: number) => (scans++, deps.catalog.scanParts(cursor, limit)) };
+    const siteUrl = configuredSiteUrl({ HOST: '127.0.0.1', PORT: 3000 });
+    expect(siteUrl).toBe('http://127.0.0.1:3000');
+    expect(configuredSiteUrl({ SITE_URL: 'https://parts.example.com', HOST: '0.0.0.0', PORT: 3000 })).toBe('https://parts.example.com');
+    const local = createServerApp(buildApp(deps), webDist, { siteUrl, sitemaps: sitemapSource(counting, siteUrl) }).app;
+    for (let i = 0; i < 10; i++) {
+      const host = `http://attacker-${i}.example`;
+      const robots = await (await local.request(`${host}/robots.txt`)).text();
+      expect(robots).toContain('Sitemap: http://127.0.0.1:3000/sitemap.xml');
+      expect(robots).not.toContain('attacker');
+      const index = await (await local.request(`${host}/sitemap.xml`)).text();
+      expect(index).toContain('<loc>http://127.0.0.1:3000/sitemaps/1.xml</loc>');
+      expect(index).not.toContain('attacker');
+    }
+    expect(scans).toBe(1);
   });
 
   test('the sitemap index and its shard list every part with its lastmod, generated from the table', async () => {

@@ -1,26 +1,7 @@
-/** Where a login or registration sends the user back to: the `returnTo` query parameter (ADR 051). */
-export const RETURN_TO_PARAM = 'returnTo';
+import { RETURN_TO_PARAM, safeReturnPath } from '@parts/shared/return-to';
 
-const ORIGIN = 'http://same-site.invalid';
-
-/**
- * The path itself when it is a same-site relative path ("/quote-request?x=1"), else null: no scheme,
- * no "//host" or "/\host" (browsers read both as another site), no control characters, never the
- * login pages themselves.
- */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  const hasControl = [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-  if (hasControl || value.includes('\\') || /%(0[0-9a-f]|1[0-9a-f]|7f|5c)/i.test(value)) return null;
-  let url: URL;
-  try {
-    url = new URL(value, ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== ORIGIN || url.pathname === '/auth' || url.pathname === '/admin/login') return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
+/** The one check lives in shared/ (issue 26): the web and the server use the same function. */
+export { RETURN_TO_PARAM, safeReturnPath };
 
 /**
  * The login page's path carrying where the user is now, so they come back after logging in; the

@@ -7,7 +7,7 @@ import type { AutocompleteAnswer, PartDocument, SearchIndex } from '../../ports/
 import { PartColumns } from './part-columns';
 import { idList } from './id-lists';
 import { createEmbeddedMatchSource } from './embedded-match';
-import { matchPartLines } from './part-match';
+import { matchPartLines, yieldingMatchSource } from './part-match';
 import { codeTerms, parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
 import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
 import { Vocabulary, wordForms } from './word-match';
@@ -133,7 +133,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
   };
 
   const sortInPlaceLimit = options.sortInPlaceLimit ?? SORT_IN_PLACE_LIMIT;
-  const matchSource = createEmbeddedMatchSource(db);
+  // Its lookups are synchronous SQLite reads: sliced, with a turn of the event loop between slices (issue 26).
+  const matchSource = yieldingMatchSource(createEmbeddedMatchSource(db));
   const synonyms = options.synonyms ? synonymListSchema.parse(options.synonyms) : DEFAULT_SYNONYMS;
   let names = loadNames();
   let loaded: PartColumns | undefined;

@@ -260,3 +260,30 @@ export async function matchPartLines(source: MatchSource, lines: BomMatchLine[])
 
   return lines.map((line) => answers.get(keyOf(line)) ?? { confidence: 'none', candidates: [] });
 }
+
+/** Lookups per slice of a yielding source: small enough that one slice holds the event loop a few milliseconds. */
+export const MATCH_SLICE = 16;
+
+/**
+ * A source whose lookups run `slice` keys at a time and give the event loop a turn between slices
+ * (issue 26): for an in-process engine whose lookups are synchronous (the embedded SQLite), so a
+ * 2,000-line list no longer holds every other request until it is done. The answers are the same.
+ */
+export function yieldingMatchSource(source: MatchSource, slice = MATCH_SLICE): MatchSource {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  async function sliced<K, V>(keys: K[], lookup: (part: K[]) => Promise<V[]>): Promise<V[]> {
+    const out: V[] = [];
+    for (let at = 0; at < keys.length; at += slice) {
+      await turn();
+      out.push(...(await lookup(keys.slice(at, at + slice))));
+    }
+    return out;
+  }
+  const mapped = async (keys: string[], lookup: (part: string[]) => Promise<Map<string, PartDocument[]>>) =>
+    new Map(await sliced(keys, async (part) => [...(await lookup(part))]));
+  return {
+    byNumber: (norms, limit) => mapped(norms, (part) => source.byNumber(part, limit)),
+    byPrefix: (prefixes, limit) => mapped(prefixes, (part) => source.byPrefix(part, limit)),
+    byWords: (queries, limit) => sliced(queries, (part) => source.byWords(part, limit)),
+  };
+}
