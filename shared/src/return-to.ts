@@ -1,6 +1,10 @@
 /** Where a login or registration sends the user back to: the `returnTo` query parameter (ADR 051). */
 export const RETURN_TO_PARAM = 'returnTo';
 
+/** The WHATWG URL of the browser and of Node (shared/ compiles without DOM or Node types). */
+declare const URL: new (input: string, base?: string) => { origin: string; pathname: string; search: string; hash: string };
+type URL = InstanceType<typeof URL>;
+
 const ORIGIN = 'http://same-site.invalid';
 /** A path a browser reads as another host: "//host" or "/\host" (backslash is a slash to a browser). */
 const OTHER_HOST = /^[/\\]{2}|^\/\\/;

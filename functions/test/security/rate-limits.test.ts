@@ -109,7 +109,7 @@ async function offeredRequest(customer: { cookie: string }, address: string): Pr
     json: {
       basedOnVersion: 0,
       validUntil: addDays(utcDay(new Date(clock)), 14),
-      lines: [{ itemId: 1, status: 'offered', quantity: 1, unitPriceCents: 1250, priceBreaks: [], leadTime: 'in_stock', minimumOrderQuantity: 1 }],
+      lines: [{ itemId: 1, status: 'offered', quantity: 1, unitPriceMicros: 12_500_000, priceBreaks: [], leadTime: 'in_stock', minimumOrderQuantity: 1 }],
     },
   });
   expect(offer.status, await offer.clone().text()).toBe(201);

@@ -7,6 +7,6 @@ describe('cn', () => {
   });
 
   it('keeps classes of different kinds', () => {
-    expect(cn('px-2', false && 'hidden', 'py-1')).toBe('px-2 py-1');
+    expect(cn('px-2', undefined, null, 'py-1')).toBe('px-2 py-1');
   });
 });
