@@ -150,7 +150,12 @@ export class Api extends Construct {
       // One JSON line per request (who, what, answer, how long) in CloudWatch Logs.
       accessLogSettings: {
         destination: new LogGroupLogDestination(
-          new LogGroup(this, 'AccessLogs', { logGroupName: `/aws/apigateway/${config.prefix}-api`, retention: props.logRetention }),
+          // Deleted with the stack like the functions' log groups: a kept fixed name would block the next deploy.
+          new LogGroup(this, 'AccessLogs', {
+            logGroupName: `/aws/apigateway/${config.prefix}-api`,
+            retention: props.logRetention,
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
         ),
         format: AccessLogFormat.custom(
           JSON.stringify({
