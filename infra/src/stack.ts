@@ -109,6 +109,8 @@ export class PartsCatalogueStack extends Stack {
       deadLetters: this.indexer.deadLetters,
       importChunkDeadLetters: this.api.importChunkDeadLetters,
       indexer: this.indexer.handler.fn,
+      search: this.search.domain,
+      mailsGivenUp: this.mail.givenUp,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: config.siteOrigin ?? this.web.siteUrl, description: 'The storefront' });

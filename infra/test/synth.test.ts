@@ -75,7 +75,7 @@ beforeAll(async () => {
     maxBuffer: 64 * 1024 * 1024,
   });
   resources = JSON.parse(readFileSync(join(outDir, 'PartsCatalogue-dev.template.json'), 'utf8')).Resources;
-}, 240_000);
+}, 600_000);
 
 /** Only what the template sets for a function (no JWT key for the workers), so an init-time crash shows here. */
 function envOf(name: string): Record<string, string> {

@@ -69,6 +69,7 @@ export class Renderer extends Construct {
     const { config } = props;
     this.handler = new AppFunction(this, 'Handler', {
       functionName: `${config.prefix}-web-renderer`,
+      reservedConcurrency: config.sizes.rendererReservedConcurrency,
       entry: 'web-renderer',
       description: 'Server-rendered public pages (web/src/entry-server.tsx) and robots.txt',
       memoryMb: config.sizes.rendererMemoryMb,
