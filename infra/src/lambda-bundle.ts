@@ -1,8 +1,10 @@
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { OPENSEARCH_API_NAMESPACES, OPENSEARCH_ROOT_APIS } from '@parts/functions/adapters/search/opensearch-apis';
+import { PDF_RUNTIME_FILES } from '@parts/functions/services/pdf-font-files';
 import { FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './paths';
 
 /**
@@ -44,6 +46,29 @@ export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions 
   };
 }
 
+/**
+ * Packages a bundled dependency requires but our code never reaches, bundled as a stub that throws if it
+ * is ever called. wawoff2 (1.2 MB of WOFF2 codec): subset-font's format converter requires it at load, and
+ * the quote PDF only subsets TrueType to TrueType, which never converts (ADR 098).
+ */
+export const STUBBED: Record<string, string> = {
+  wawoff2: 'WOFF2 conversion is not in this bundle: the quote PDF subsets TrueType fonts only (ADR 098)',
+};
+
+export function stubbedModules(stubs: Record<string, string> = STUBBED): Plugin {
+  const names = Object.keys(stubs).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return {
+    name: 'stubbed-modules',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'stubbed' }));
+      b.onLoad({ filter: /.*/, namespace: 'stubbed' }, (args) => ({
+        loader: 'js',
+        contents: `const fail = () => { throw new Error(${JSON.stringify(stubs[args.path])}); }; module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' || key === 'then' ? undefined : fail) });`,
+      }));
+    },
+  };
+}
+
 /** The file of the OpenSearch client that registers every API of OpenSearch when the client loads. */
 const OPENSEARCH_API_REGISTRY = /[\\/]@opensearch-project[\\/]opensearch[\\/]api[\\/]OpenSearchApi\.js$/;
 const LEFT_OUT = 'opensearch-api-left-out';
@@ -72,11 +97,39 @@ export function openSearchApiSubset(): Plugin {
   };
 }
 
-/** Bundles `functions/src/lambda/<entry>.ts` into `outdir` (index.mjs, chunks/, source maps and index.meta.json). */
+/**
+ * Files that bundled code reads at run time, by the module that reads them (ADR 098: the quote PDF's fonts
+ * and the HarfBuzz WebAssembly). When that module is in a bundle, each file is copied to
+ * `<outdir>/node_modules/<package path>`, where the code's `require.resolve(<package path>)` finds it from
+ * `chunks/` in Lambda as it finds the package locally.
+ */
+export const RUNTIME_FILES: readonly { module: RegExp; files: readonly string[] }[] = [
+  { module: /(^|\/)functions\/src\/services\/pdf-text\.ts$/, files: PDF_RUNTIME_FILES },
+];
+
+/** Copies the RUNTIME_FILES of the modules in `metafile` beside the bundle; answers the paths copied. */
+export function copyRuntimeFiles(metafile: Metafile, outdir: string): string[] {
+  const resolveFrom = createRequire(join(REPO_ROOT, 'functions/package.json'));
+  const inputs = Object.keys(metafile.inputs);
+  const copied: string[] = [];
+  for (const { module, files } of RUNTIME_FILES) {
+    if (!inputs.some((input) => module.test(input))) continue;
+    for (const file of files) {
+      const target = join(outdir, 'node_modules', file);
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(resolveFrom.resolve(file), target);
+      copied.push(file);
+    }
+  }
+  return copied;
+}
+
+/** Bundles `functions/src/lambda/<entry>.ts` into `outdir` (index.mjs, chunks/, source maps, index.meta.json and RUNTIME_FILES). */
 export async function bundleLambdaAsync(entry: string, outdir: string): Promise<Metafile> {
-  const result = await build({ ...lambdaBuildOptions(entry, outdir), plugins: [openSearchApiSubset()] });
+  const result = await build({ ...lambdaBuildOptions(entry, outdir), plugins: [openSearchApiSubset(), stubbedModules()] });
   if (!result.metafile) throw new Error('esbuild returned no metafile');
   writeFileSync(join(outdir, 'index.meta.json'), JSON.stringify(result.metafile));
+  copyRuntimeFiles(result.metafile, outdir);
   return result.metafile;
 }
 

@@ -1,4 +1,5 @@
 import { BOM_ROLES, type BomRole, type SavedBomMapping } from './bom';
+import { readQuantity } from './numbers/quantity';
 
 /**
  * Guessing which column of a buyer's list holds what, from the header names when the first row is a
@@ -10,7 +11,14 @@ export type GuessedMapping = Partial<Record<BomRole, number>>;
 const HEADER_NAMES: Record<BomRole, string[]> = {
   reference: [
     'customer part number',
+    'customer p n',
     'customer part no',
+    'customer item number',
+    'kunden nr',
+    'kundennummer',
+    'kunden artikelnummer',
+    'kunden teilenummer',
+    'sachnummer',
     'customer pn',
     'cpn',
     'internal part number',
@@ -38,6 +46,15 @@ const HEADER_NAMES: Record<BomRole, string[]> = {
   ],
   partNumber: [
     'manufacturer part number',
+    'manufacturer p n',
+    'mfr p n',
+    'mfg p n',
+    'mfr nr',
+    'hersteller nr',
+    'hersteller artikelnummer',
+    'hersteller teilenummer',
+    'herstellernummer',
+    'herstellerartikelnummer',
     'mfr part number',
     'mfg part number',
     'mfr part no',
@@ -72,7 +89,25 @@ const HEADER_NAMES: Record<BomRole, string[]> = {
     'teilenummer',
   ],
   manufacturer: ['manufacturer', 'manufacturer name', 'mfr', 'mfg', 'mfr name', 'make', 'brand', 'maker', 'vendor', 'hersteller', 'fabricant'],
-  quantity: ['quantity', 'qty', 'qnty', 'quant', 'qty per', 'order qty', 'amount', 'count', 'pcs', 'pieces', 'units', 'menge', 'anzahl', 'stk'],
+  quantity: [
+    'quantity',
+    'qty',
+    'qnty',
+    'quant',
+    'qty per',
+    'order qty',
+    'amount',
+    'count',
+    'pcs',
+    'pieces',
+    'units',
+    'menge',
+    'anzahl',
+    'stk',
+    'stückzahl',
+    'bestellmenge',
+  ],
+  unit: ['unit', 'uom', 'unit of measure', 'qty unit', 'quantity unit', 'me', 'einheit', 'mengeneinheit', 'bme', 'bestellmengeneinheit'],
   description: [
     'description',
     'desc',
@@ -110,13 +145,96 @@ function headerScore(header: string, role: BomRole): number {
   return best;
 }
 
-const QUANTITY = /^\d{1,3}(?:[ ,.]?\d{3})*(?:\s*(?:pcs|pc|ea|x|stk|units?))?$/i;
 const CODE = /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9\-/.#_+ ]{1,40}$/;
+/** Unit-of-measure cells (a unit column): counts and the usual others. */
+const UNIT_CELL = /^(?:pcs?|pce|ea|each|st|stk|stück|x|m|mm|cm|km|kg|g|t|l|ml|ft|in|pack|pk|set|roll|reel|box|pair|pr)\.?$/i;
+/** The header row is looked for among the list's first rows (title rows, an empty line, a date …). */
+export const HEADER_SCAN_ROWS = 20;
 
-/** Whether a row looks like a header: some cell names a role, and no cell looks like a quantity. */
+const isQuantityCell = (x: string) => {
+  const r = readQuantity(x, undefined);
+  return r.ok || r.problem === 'ambiguous';
+};
+
+/** How many cells of a row are one of a role's header names. */
+function namedCells(row: string[]): number {
+  return row.filter((cell) => BOM_ROLES.some((role) => headerScore(cell, role) >= 3)).length;
+}
+
+/** Whether a row can be a header: some cell names a role, and no cell is a bare number. */
 function looksLikeHeader(row: string[]): boolean {
-  const named = row.filter((cell) => BOM_ROLES.some((role) => headerScore(cell, role) >= 3)).length;
-  return named > 0 && row.every((cell) => !/^\d+$/.test(cell.trim()));
+  return namedCells(row) > 0 && row.every((cell) => !/^\d+$/.test(cell.trim()));
+}
+
+/**
+ * The row holding the column names (0-based), or null when the list has none: among the first rows,
+ * the one naming the most roles (the first row needs one name, a row below title rows two).
+ */
+export function findHeaderRow(rows: string[][]): number | null {
+  let best: number | null = null;
+  let bestNamed = 0;
+  rows.slice(0, HEADER_SCAN_ROWS).forEach((row, i) => {
+    if (!looksLikeHeader(row)) return;
+    const named = namedCells(row);
+    if (named >= (i === 0 ? 1 : 2) && named > bestNamed) {
+      best = i;
+      bestNamed = named;
+    }
+  });
+  return best;
+}
+
+const GERMAN = new Set([
+  'menge',
+  'anzahl',
+  'stk',
+  'stück',
+  'stückzahl',
+  'hersteller',
+  'bezeichnung',
+  'beschreibung',
+  'artikelnummer',
+  'bestellnummer',
+  'teilenummer',
+  'einheit',
+  'mengeneinheit',
+  'me',
+  'nr',
+  'kunden',
+  'sachnummer',
+  'bemerkung',
+  'bestellmenge',
+  'lieferant',
+  'preis',
+]);
+const ENGLISH = new Set([
+  'quantity',
+  'qty',
+  'manufacturer',
+  'description',
+  'part',
+  'number',
+  'mpn',
+  'unit',
+  'item',
+  'reference',
+  'mfr',
+  'mfg',
+  'price',
+  'customer',
+  'supplier',
+  'pcs',
+]);
+
+/** The language of a header row, by its words: German, English, or undecided. */
+export function headerLanguage(headers: string[]): 'de' | 'en' | undefined {
+  let de = 0;
+  let en = 0;
+  for (const word of headers.flatMap((h) => clean(h).split(' '))) {
+    if (GERMAN.has(word)) de++;
+    if (ENGLISH.has(word)) en++;
+  }
+  return de > en ? 'de' : en > de ? 'en' : undefined;
 }
 
 function share(values: string[], test: (v: string) => boolean): number {
@@ -146,7 +264,8 @@ function guessFromValues(rows: string[][], width: number, taken: GuessedMapping)
       used.add(best);
     }
   };
-  pick('quantity', (v) => share(v, (x) => QUANTITY.test(x.trim())), 0.8);
+  pick('quantity', (v) => share(v, (x) => /\d/.test(x) && isQuantityCell(x.trim())), 0.8);
+  pick('unit', (v) => share(v, (x) => UNIT_CELL.test(x.trim())), 0.8);
   pick('partNumber', (v) => share(v, (x) => CODE.test(x.trim()) && !/\s\S+\s/.test(x.trim())), 0.6);
   const avgLength = (v: string[]) => v.reduce((n, x) => n + x.length, 0) / Math.max(1, v.length);
   pick('description', (v) => (share(v, (x) => /[A-Za-z]{3,}\s+[A-Za-z]/.test(x)) >= 0.5 ? avgLength(v) : 0), 0);
@@ -163,18 +282,27 @@ function guessFromValues(rows: string[][], width: number, taken: GuessedMapping)
   return out;
 }
 
-/** The mapping guessed for a list, and whether its first row is a header. */
-export function guessBomColumns(rows: string[][]): { hasHeader: boolean; mapping: GuessedMapping } {
+/** The guess for a list: the header row (null: none) and the mapping. */
+export interface ColumnGuess {
+  headerRow: number | null;
+  mapping: GuessedMapping;
+}
+
+/**
+ * The mapping guessed for a list and the row its column names are on (found below title rows, or
+ * the one the buyer set: `headerRow`, null for none). Rows above the header are not lines.
+ */
+export function guessBomColumns(rows: string[][], options: { headerRow?: number | null } = {}): ColumnGuess {
   const width = Math.max(0, ...rows.map((r) => r.length));
-  const first = rows[0] ?? [];
-  const hasHeader = rows.length > 0 && looksLikeHeader(first);
+  const headerRow = options.headerRow !== undefined ? options.headerRow : findHeaderRow(rows);
   const mapping: GuessedMapping = {};
-  if (hasHeader) {
+  const header = headerRow === null ? undefined : rows[headerRow];
+  if (header) {
     // Best (role, column) pairs first, each role and column used once.
     const pairs: { role: BomRole; column: number; score: number }[] = [];
-    first.forEach((header, column) => {
+    header.forEach((name, column) => {
       for (const role of BOM_ROLES) {
-        const score = headerScore(header, role);
+        const score = headerScore(name, role);
         if (score > 0) pairs.push({ role, column, score });
       }
     });
@@ -186,9 +314,14 @@ export function guessBomColumns(rows: string[][]): { hasHeader: boolean; mapping
       used.add(p.column);
     }
   }
-  const data = hasHeader ? rows.slice(1, 51) : rows.slice(0, 50);
+  const data = linesOf(rows, headerRow).slice(0, 50);
   const guessed = mapping.partNumber !== undefined && mapping.quantity !== undefined ? mapping : guessFromValues(data, width, mapping);
-  return { hasHeader, mapping: guessed };
+  return { headerRow, mapping: guessed };
+}
+
+/** The rows that are lines of the list: those below the header row (all of them without one). */
+export function linesOf(rows: string[][], headerRow: number | null): string[][] {
+  return headerRow === null ? rows : rows.slice(headerRow + 1);
 }
 
 /** A remembered mapping, when every column it names is among these headers; undefined otherwise. */
@@ -216,13 +349,4 @@ export function toSavedMapping(headers: string[], mapping: GuessedMapping): Save
     if (header) out[role] = header;
   }
   return out;
-}
-
-/** A quantity cell as a whole number of at least 1: '1,000' and '12 pcs' read as meant; anything else is 1. */
-export function parseBomQuantity(cell: string | undefined): number {
-  const text = (cell ?? '').trim().replace(/\s*(?:pcs|pc|ea|x|stk|units?)$/i, '');
-  if (!/^\d{1,3}(?:[ ,.]?\d{3})*(?:\.0+)?$/.test(text)) return 1;
-  const digits = text.replace(/\.0+$/, '').replace(/[ ,.]/g, '');
-  const n = Number.parseInt(digits, 10);
-  return Number.isFinite(n) && n >= 1 ? Math.min(n, 1_000_000) : 1;
 }

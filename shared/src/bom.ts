@@ -20,12 +20,13 @@ export const MAX_BOM_CELL_CHARS = 1000;
 /** Candidates offered per line. */
 export const MAX_MATCH_CANDIDATES = 3;
 
-export const BOM_ROLES = ['partNumber', 'manufacturer', 'quantity', 'description', 'reference'] as const;
+export const BOM_ROLES = ['partNumber', 'manufacturer', 'quantity', 'unit', 'description', 'reference'] as const;
 export type BomRole = (typeof BOM_ROLES)[number];
 export const BOM_ROLE_LABELS: Record<BomRole, string> = {
   partNumber: 'Part number',
   manufacturer: 'Manufacturer',
   quantity: 'Quantity',
+  unit: 'Unit',
   description: 'Description',
   reference: 'Your reference',
 };
@@ -56,14 +57,33 @@ export const savedBomMappingSchema = lazySchema(() =>
 );
 export type SavedBomMapping = z.infer<typeof savedBomMappingSchema>;
 
-/** The parsed list: every row as text cells, the guessed (or remembered) mapping, and whether row 1 is a header. */
+export const BOM_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type BomEncoding = (typeof BOM_ENCODINGS)[number];
+
+/** How the file was written: what the number reader needs to know (the delimiter) and what the review shows. */
+export const bomFormatSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['csv', 'paste', 'xlsx']),
+    /** The CSV/TSV delimiter (not for XLSX). */
+    delimiter: z.enum([',', ';', '\t']).optional(),
+    /** The text encoding read from the bytes (not for XLSX). */
+    encoding: z.enum(BOM_ENCODINGS).optional(),
+  }),
+);
+export type BomFormat = z.infer<typeof bomFormatSchema>;
+
+/**
+ * The parsed list: every row as text cells, the row the column names are on (null: none; rows above
+ * it are titles, not lines), the guessed (or remembered) mapping, and how the file was written.
+ */
 export const bomSheetSchema = lazySchema(() =>
   z.object({
     rows: z.array(z.array(z.string())),
-    hasHeader: z.boolean(),
+    headerRow: z.number().int().min(0).nullable(),
     mapping: z.object(Object.fromEntries(BOM_ROLES.map((r) => [r, z.number().int().optional()])) as Record<BomRole, z.ZodOptional<z.ZodNumber>>),
     /** 'remembered' when the signed-in buyer's last confirmed mapping fitted these headers. */
     mappingSource: z.enum(['guessed', 'remembered']),
+    format: bomFormatSchema,
     /** Name of the sheet read, for XLSX files (the first one). */
     sheet: z.string().optional(),
   }),

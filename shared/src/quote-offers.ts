@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { lazySchema } from './lazy-schema';
-import { CURRENCY, LOCALE, MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY } from './constants';
+import {
+  MAX_UNIT_PRICE_MESSAGE,
+  MAX_UNIT_PRICE_MICROS,
+  UNIT_PRICE_DECIMALS_MESSAGE,
+  UNIT_PRICE_STEP_MICROS,
+  centsToMicros,
+  formatMicros,
+} from './numbers/money';
+import { MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY } from './constants';
 import {
   attachmentSchema,
   offerSummarySchema,
@@ -14,7 +22,9 @@ import {
 
 /**
  * The quote loop: the reseller's priced offer (versions), the buyer's answer and the message thread.
- * Money is integer US cents everywhere (API, storage, sums); only display turns it into dollars.
+ * Money (ADR 090): unit prices are integer micros (1/1,000,000 USD, up to 4 decimals), totals integer
+ * cents (each line total rounded once, `lineTotalCents` in numbers/money.ts); only display turns them into dollars.
+ * Versions stored before sub-cent prices carry cents; `readStoredOfferLine` reads them as micros.
  */
 
 export const MAX_PRICE_BREAKS = 5;
@@ -22,8 +32,6 @@ export const MAX_OFFER_VERSIONS = 50;
 export const MAX_QUOTE_MESSAGES = 500;
 export const MAX_MESSAGE_LENGTH = 5000;
 export const MAX_LEAD_TIME_DAYS = 730;
-/** $1,000,000.00 a unit: large enough for any part, small enough that every total stays an exact integer. */
-export const MAX_UNIT_PRICE_CENTS = 100_000_000;
 /** An offer is valid for at most this many days from the day it is sent. */
 export const MAX_OFFER_VALIDITY_DAYS = 366;
 export const MESSAGES_PAGE_SIZE = 50;
@@ -37,12 +45,14 @@ const text = (max: number, message?: string) =>
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.string().trim().max(max).optional());
 
-export const centsSchema = lazySchema(() =>
+/** A unit price in micros (1/1,000,000 USD) with at most 4 decimals. */
+export const unitPriceMicrosSchema = lazySchema(() =>
   z
     .number({ message: 'Enter a price' })
-    .int('Prices are whole cents')
+    .int('Unit prices are whole micros (1/1,000,000 USD)')
     .min(0, 'Price must be 0 or more')
-    .max(MAX_UNIT_PRICE_CENTS, 'Price must be at most $1,000,000.00'),
+    .max(MAX_UNIT_PRICE_MICROS, MAX_UNIT_PRICE_MESSAGE)
+    .multipleOf(UNIT_PRICE_STEP_MICROS, UNIT_PRICE_DECIMALS_MESSAGE),
 );
 const quantitySchema = lazySchema(() => z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY));
 /** A calendar day, YYYY-MM-DD, that exists. */
@@ -69,7 +79,7 @@ export type LeadTime = z.infer<typeof leadTimeSchema>;
 export const priceBreakSchema = lazySchema(() =>
   z.object({
     minQuantity: z.number().int().min(2, 'A price break starts at 2 or more').max(MAX_QUOTE_QUANTITY),
-    unitPriceCents: centsSchema,
+    unitPriceMicros: unitPriceMicrosSchema,
   }),
 );
 export type PriceBreak = z.infer<typeof priceBreakSchema>;
@@ -78,22 +88,27 @@ export type PriceBreak = z.infer<typeof priceBreakSchema>;
 
 export const offerLineInputSchema = lazySchema(() =>
   z.discriminatedUnion('status', [
-    z.object({
-      itemId: z.number().int().positive(),
-      status: z.literal('offered'),
-      /** The quantity offered (the requested one unless the reseller changes it, e.g. up to the MOQ). */
-      quantity: quantitySchema,
-      unitPriceCents: centsSchema,
-      priceBreaks: z
-        .array(priceBreakSchema)
-        .max(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`)
-        .default([])
-        .refine((b) => b.every((x, i) => i === 0 || x.minQuantity > b[i - 1]!.minQuantity), 'Price break quantities must increase'),
-      leadTime: leadTimeSchema,
-      minimumOrderQuantity: quantitySchema.default(1),
-      alternative: z.object({ partId: z.number().int().positive(), unitPriceCents: centsSchema, note: optionalText(300) }).optional(),
-      note: optionalText(500),
-    }),
+    z
+      .object({
+        itemId: z.number().int().positive(),
+        status: z.literal('offered'),
+        /** The quantity offered (the requested one unless the reseller changes it, e.g. up to the MOQ). */
+        quantity: quantitySchema,
+        unitPriceMicros: unitPriceMicrosSchema,
+        priceBreaks: z
+          .array(priceBreakSchema)
+          .max(MAX_PRICE_BREAKS, `At most ${MAX_PRICE_BREAKS} price breaks`)
+          .default([])
+          .refine((b) => b.every((x, i) => i === 0 || x.minQuantity > b[i - 1]!.minQuantity), 'Price break quantities must increase'),
+        leadTime: leadTimeSchema,
+        minimumOrderQuantity: quantitySchema.default(1),
+        alternative: z.object({ partId: z.number().int().positive(), unitPriceMicros: unitPriceMicrosSchema, note: optionalText(300) }).optional(),
+        note: optionalText(500),
+      })
+      .superRefine((line, ctx) => {
+        const problem = priceBreakProblem(line.unitPriceMicros, line.priceBreaks);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['priceBreaks', problem.index, 'unitPriceMicros'], message: problem.message });
+      }),
     z.object({
       itemId: z.number().int().positive(),
       status: z.literal('cannot_supply'),
@@ -130,10 +145,10 @@ export const offerLineSchema = lazySchema(() =>
       ...lineBase,
       status: z.literal('offered'),
       quantity: z.number().int(),
-      unitPriceCents: z.number().int(),
+      unitPriceMicros: z.number().int(),
       priceBreaks: z.array(priceBreakSchema),
       /** The unit price that applies to `quantity` (the best break reached). */
-      appliedUnitPriceCents: z.number().int(),
+      appliedUnitPriceMicros: z.number().int(),
       lineTotalCents: z.number().int(),
       leadTime: leadTimeSchema,
       minimumOrderQuantity: z.number().int(),
@@ -143,7 +158,7 @@ export const offerLineSchema = lazySchema(() =>
           partNumber: z.string(),
           name: z.string(),
           slug: z.string().optional(),
-          unitPriceCents: z.number().int(),
+          unitPriceMicros: z.number().int(),
           lineTotalCents: z.number().int(),
           note: z.string().optional(),
         })
@@ -253,10 +268,50 @@ export function lineIdentity(item: Pick<QuoteItem, 'part' | 'freeText'>): { part
 }
 
 /** The unit price that applies to a quantity: the highest price break reached, else the base price. */
-export function unitPriceFor(unitPriceCents: number, priceBreaks: PriceBreak[], quantity: number): number {
-  let price = unitPriceCents;
-  for (const b of priceBreaks) if (quantity >= b.minQuantity) price = b.unitPriceCents;
+export function unitPriceFor(unitPriceMicros: number, priceBreaks: PriceBreak[], quantity: number): number {
+  let price = unitPriceMicros;
+  for (const b of priceBreaks) if (quantity >= b.minQuantity) price = b.unitPriceMicros;
   return price;
+}
+
+/** Prices must not rise with quantity: each break (in increasing quantity) at most the price before it. */
+export function priceBreakProblem(unitPriceMicros: number, priceBreaks: PriceBreak[]): { index: number; message: string } | undefined {
+  let before = unitPriceMicros;
+  for (const [index, b] of priceBreaks.entries()) {
+    if (b.unitPriceMicros > before) {
+      return {
+        index,
+        message: `The price break from ${b.minQuantity} pieces (${formatMicros(b.unitPriceMicros)}) is higher than the price before it (${formatMicros(before)}); prices must not rise with quantity`,
+      };
+    }
+    before = b.unitPriceMicros;
+  }
+  return undefined;
+}
+
+type StoredBreak = Partial<PriceBreak> & { unitPriceCents?: number };
+const breakIn = (b: StoredBreak): PriceBreak => ({ minQuantity: b.minQuantity!, unitPriceMicros: b.unitPriceMicros ?? centsToMicros(b.unitPriceCents!) });
+
+/**
+ * A line as stored: versions sent before sub-cent prices hold unit prices in cents (`unitPriceCents`,
+ * `appliedUnitPriceCents`); they are read as micros here, so no stored item needs rewriting.
+ */
+export function readStoredOfferLine(stored: Record<string, unknown>): OfferLine {
+  if (stored.status !== 'offered' || stored.unitPriceMicros !== undefined) return stored as OfferLine;
+  const { unitPriceCents, appliedUnitPriceCents, priceBreaks, alternative, ...rest } = stored as Record<string, unknown> & {
+    unitPriceCents: number;
+    appliedUnitPriceCents: number;
+    priceBreaks?: StoredBreak[];
+    alternative?: Record<string, unknown> & { unitPriceCents?: number };
+  };
+  const alt = alternative ? (({ unitPriceCents: c, ...a }) => ({ ...a, unitPriceMicros: centsToMicros(c!) }))(alternative) : undefined;
+  return {
+    ...rest,
+    unitPriceMicros: centsToMicros(unitPriceCents),
+    appliedUnitPriceMicros: centsToMicros(appliedUnitPriceCents),
+    priceBreaks: (priceBreaks ?? []).map(breakIn),
+    ...(alt ? { alternative: alt } : {}),
+  } as OfferLine;
 }
 
 /** The calendar day (UTC) of a moment, YYYY-MM-DD. */
@@ -284,28 +339,9 @@ export function waitingOn(quote: Pick<QuoteRequest, 'status' | 'waitingFor' | 'o
   return quote.offer ? null : 'reseller';
 }
 
-/** Built on first use: an Intl formatter costs milliseconds to build, which every cold start would pay (ADR 083). */
-let usdFormat: Intl.NumberFormat | undefined;
-
-/** "$1,234.50" from 123450 cents (exact: the cents never pass through a fractional dollar). */
+/** "$1,234.50" from 123450 cents (a total; unit prices are micros, shown with `formatMicros`). */
 export function formatCents(cents: number): string {
-  usdFormat ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-  return usdFormat.format(cents / 100);
-}
-
-/** "12.5", "$1,234.50" or "3" → cents; undefined when the text is not an amount with at most 2 decimals. */
-export function parseUsdToCents(input: string): number | undefined {
-  const cleaned = input.trim().replace(/^\$/, '').replace(/,/g, '');
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned) ?? /^()\.(\d{1,2})$/.exec(cleaned);
-  if (!match) return undefined;
-  const dollars = Number(match[1] || '0');
-  const cents = Number((match[2] ?? '').padEnd(2, '0') || '0');
-  return dollars * 100 + cents;
-}
-
-/** "12.50" for an input field. */
-export function centsToInput(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return formatMicros(centsToMicros(cents));
 }
 
 export function formatLeadTime(leadTime: LeadTime): string {
@@ -322,7 +358,7 @@ export interface LineChange {
 }
 
 function sameBreaks(a: PriceBreak[], b: PriceBreak[]): boolean {
-  return a.length === b.length && a.every((x, i) => x.minQuantity === b[i]!.minQuantity && x.unitPriceCents === b[i]!.unitPriceCents);
+  return a.length === b.length && a.every((x, i) => x.minQuantity === b[i]!.minQuantity && x.unitPriceMicros === b[i]!.unitPriceMicros);
 }
 
 /** What changed in each line between two versions (price, quantity, lead time, …); unchanged lines are left out. */
@@ -335,11 +371,11 @@ export function diffOffers(previous: Pick<Offer, 'lines'>, next: Pick<Offer, 'li
     if (!old || old.status !== line.status) fields.push('status');
     else if (old.status === 'offered' && line.status === 'offered') {
       if (old.quantity !== line.quantity) fields.push('quantity');
-      if (old.appliedUnitPriceCents !== line.appliedUnitPriceCents || old.unitPriceCents !== line.unitPriceCents) fields.push('unitPrice');
+      if (old.appliedUnitPriceMicros !== line.appliedUnitPriceMicros || old.unitPriceMicros !== line.unitPriceMicros) fields.push('unitPrice');
       if (old.leadTime !== line.leadTime) fields.push('leadTime');
       if (old.minimumOrderQuantity !== line.minimumOrderQuantity) fields.push('minimumOrderQuantity');
       if (!sameBreaks(old.priceBreaks, line.priceBreaks)) fields.push('priceBreaks');
-      if (old.alternative?.partId !== line.alternative?.partId || old.alternative?.unitPriceCents !== line.alternative?.unitPriceCents) {
+      if (old.alternative?.partId !== line.alternative?.partId || old.alternative?.unitPriceMicros !== line.alternative?.unitPriceMicros) {
         fields.push('alternative');
       }
     }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MICROS_PER_DOLLAR, readMoney } from './numbers/money';
 import { lazySchema } from './lazy-schema';
 import { normalizeUsername, usernameProblem } from './username';
 import {
@@ -123,8 +124,10 @@ export const partSchema = lazySchema(() =>
     partNumber: z.string(),
     description: z.string().optional(),
     status: partStatusSchema,
-    categoryId: z.number().int(),
-    manufacturerId: z.number().int(),
+    /** null: uncategorised. */
+    categoryId: z.number().int().nullable(),
+    /** null: the manufacturer is unknown (docs/decisions/101-parts-without-category-or-manufacturer.md). */
+    manufacturerId: z.number().int().nullable(),
     specifications: z.record(z.string(), z.string()),
     price: z.number().nullable(),
     image: z.string().optional(),
@@ -376,8 +379,9 @@ export const partInputSchema = lazySchema(() =>
     slug: slugSchema,
     description: optionalText(5000),
     status: partStatusSchema.default(DEFAULT_PART_STATUS),
-    categoryId: z.coerce.number().int().positive('Choose a category'),
-    manufacturerId: z.coerce.number().int().positive('Choose a manufacturer'),
+    /** Both are optional but must be given: an id, or null for none (uncategorised / manufacturer unknown, ADR 101). */
+    categoryId: z.coerce.number().int().positive('Choose a category').nullable(),
+    manufacturerId: z.coerce.number().int().positive('Choose a manufacturer').nullable(),
     specifications: specificationsSchema.default({}),
     price: priceSchema.default(null),
     image: optionalUrl,
@@ -444,6 +448,15 @@ export const neededBySchema = lazySchema(() =>
     .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Enter a date between 2000 and 2100'),
 );
 
+/**
+ * The earliest needed-by day the server takes: the day it still is somewhere (UTC−12), so a buyer
+ * anywhere may ask for their today. The web checks against the buyer's own today.
+ */
+export function earliestNeededBy(now: Date): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+export const neededByPastMessage = (day: string) => `The needed-by date ${day} is in the past; choose today or a later day`;
+
 export const freeTextLineInputSchema = lazySchema(() =>
   z
     .object({
@@ -464,9 +477,17 @@ export const quoteLineInputSchema = lazySchema(() =>
       freeText: freeTextLineInputSchema.optional(),
       quantity: z.coerce.number().int('Quantity must be a whole number').min(MIN_QUOTE_QUANTITY, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY),
       reference: optionalText(MAX_LINE_REFERENCE_CHARS),
+      /** USD: a number, or text as the buyer typed it, read by the shared money reader (`12,50`, `$0.335`). */
       targetPrice: z.preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
-        z.coerce
+        (v, ctx) => {
+          if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+          if (typeof v !== 'string') return v;
+          const read = readMoney(v, { maxDecimals: TARGET_PRICE_DECIMALS });
+          if (read.ok) return read.micros / MICROS_PER_DOLLAR;
+          ctx.addIssue({ code: 'custom', message: `Target price: ${read.message}` });
+          return z.NEVER;
+        },
+        z
           .number()
           .min(0, 'Target price must be 0 or more')
           .max(100_000_000)

@@ -122,7 +122,7 @@ async function writeCeilingRows(ctx: TableContext, rows: number, kind: CeilingKi
     const parts = Array.from({ length: Math.min(2000, rows - done) }, () => ceilingPart(nextCeilingId++, now));
     const guards = (part: (typeof parts)[number]) => [
       { ...keys.slugGuard('part', part.slug), type: 'guard', id: part.id },
-      { ...keys.partNumberGuard(part.manufacturerId, part.partNumberNorm), type: 'guard', id: part.id },
+      { ...keys.partNumberGuard(part.manufacturerId ?? null, part.partNumberNorm), type: 'guard', id: part.id },
     ];
     if (kind === 'plain') await batchPutItems(ctx, parts, concurrency);
     else if (kind === 'items')

@@ -164,4 +164,34 @@ test.describe('admin catalogue management', () => {
     await expect(parts.getByText('No Parts Found')).toBeVisible();
     await expect(parts.getByText(/No parts match/)).toBeVisible();
   });
+
+  test('a category name already used under the same parent is refused with a message in the category dialog (issue 32)', async ({ page }) => {
+    const tag = uniqueName('').toUpperCase();
+    const categories = await openAdminTab(page, 'Categories');
+    const parent = await page.request.post('/api/categories', { data: { name: `E2E Parent ${tag}`, slug: `e2e-parent-${tag.toLowerCase()}` } });
+    expect(parent.status()).toBe(201);
+    const parentName = ((await parent.json()) as { name: string }).name;
+    const name = `Probe Cat E ${tag}`;
+    const child = await page.request.post('/api/categories', {
+      data: { name, slug: `e2e-probe-${tag.toLowerCase()}`, parentId: ((await parent.json()) as { id: number }).id },
+    });
+    expect(child.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Categories' }).click();
+
+    await categories.getByRole('button', { name: 'New Category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Category' });
+    await dialog.getByLabel('Category Name').fill(name.toLowerCase());
+    await chooseOption(dialog, page, 'Parent Category', new RegExp(parentName));
+    await dialog.getByRole('button', { name: 'Create Category' }).click();
+    const message = `A category named "${name.toLowerCase()}" already exists here`;
+    await expect(dialog.getByText(message)).toBeVisible();
+    await expectToast(page, 'Error', message);
+    await expect(dialog).toBeVisible();
+    // At the top level the name is free.
+    await chooseOption(dialog, page, 'Parent Category', 'None');
+    await dialog.getByRole('button', { name: 'Create Category' }).click();
+    await expectToast(page, 'Success', 'Category created successfully');
+    await expect(dialog).toBeHidden();
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import type { PartListResponse } from '@parts/shared/schemas';
+import { IMPORT_OPTIONAL_RELATIONS_NOTE, NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { expectToast, getJson, uniqueName } from './support/e2e-helpers';
 import { chooseOption, createRelations, openAdminTab } from './admin-helpers';
 
@@ -67,6 +68,67 @@ test.describe('admin CSV import', () => {
     const imported = await getJson<PartListResponse>(page.request, `/api/parts?q=${encodeURIComponent(tag)}&pageSize=10`);
     expect(imported.data.map((p) => p.partNumber).sort()).toEqual([`CSV-A-${tag}`, `CSV-C-${tag}`]);
     expect(imported.data.find((p) => p.partNumber === `CSV-A-${tag}`)?.specifications).toEqual({ Bore: '32 mm' });
+  });
+
+  test('rows without a category or a manufacturer are imported, shown as Uncategorized / Unknown Manufacturer in the admin and on the site, and assigned later (issue 32)', async ({
+    page,
+  }) => {
+    const tag = uniqueName('').toUpperCase();
+    const parts = await openAdminTab(page, 'Parts');
+    const { category, manufacturer } = await createRelations(page, tag);
+    const csv = ['Product,SKU,Maker,Group', `Loose Bolt ${tag},LB-${tag},,`, `Hinge ${tag},HG-${tag},,${category.slug}`].join('\n');
+
+    await parts.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Parts from CSV' });
+    await dialog.getByLabel('CSV File').setInputFiles({ name: 'loose.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    // The mapping step says what happens to rows without a category or manufacturer.
+    await expect(dialog.getByTestId('import-relations-note')).toHaveText(IMPORT_OPTIONAL_RELATIONS_NOTE);
+    await chooseOption(dialog, page, 'Map column Product', 'Part Name (required)');
+    await chooseOption(dialog, page, 'Map column SKU', 'Part Number (required)');
+    await chooseOption(dialog, page, 'Map column Maker', 'Manufacturer');
+    await chooseOption(dialog, page, 'Map column Group', 'Category');
+    await dialog.getByRole('button', { name: 'Import Parts' }).click();
+    await expectToast(page, 'Import Successful', 'Successfully imported 2 parts.');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toBeHidden();
+
+    await parts.getByRole('searchbox', { name: 'Search parts' }).fill(tag);
+    await parts.getByRole('button', { name: 'Search' }).click();
+    const bolt = parts.getByRole('row', { name: new RegExp(`Loose Bolt ${tag}`) });
+    await expect(bolt).toContainText(NO_CATEGORY_LABEL);
+    await expect(bolt).toContainText(UNKNOWN_MANUFACTURER_LABEL);
+    const hinge = parts.getByRole('row', { name: new RegExp(`Hinge ${tag}`) });
+    await expect(hinge).toContainText(category.name);
+    await expect(hinge).toContainText(UNKNOWN_MANUFACTURER_LABEL);
+
+    const listed = await getJson<PartListResponse>(page.request, `/api/parts?q=${encodeURIComponent(`LB-${tag}`)}`);
+    const slug = listed.data.find((p) => p.partNumber === `LB-${tag}`)!.slug;
+    await page.goto(`/part/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Loose Bolt ${tag}` })).toBeVisible();
+    await expect(page.getByText(UNKNOWN_MANUFACTURER_LABEL, { exact: true })).toBeVisible();
+    await expect(page.getByText(NO_CATEGORY_LABEL, { exact: true })).toBeVisible();
+
+    // The admin assigns both later in the part dialog, whose selects show the part's none first.
+    const again = await openAdminTab(page, 'Parts');
+    await again.getByRole('searchbox', { name: 'Search parts' }).fill(`LB-${tag}`);
+    await again.getByRole('button', { name: 'Search' }).click();
+    await again
+      .getByRole('button', { name: `Edit Loose Bolt ${tag}` })
+      .first()
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Part' });
+    await expect(edit.getByRole('combobox', { name: 'Category' })).toHaveText(NO_CATEGORY_LABEL);
+    await expect(edit.getByRole('combobox', { name: 'Manufacturer' })).toHaveText(UNKNOWN_MANUFACTURER_LABEL);
+    await chooseOption(edit, page, 'Category', category.name);
+    await chooseOption(edit, page, 'Manufacturer', manufacturer.name);
+    await edit.getByRole('button', { name: 'Update Part' }).click();
+    await expectToast(page, 'Success', 'Part updated successfully');
+    const row = again.getByRole('row', { name: new RegExp(`Loose Bolt ${tag}`) });
+    await expect(row).toContainText(category.name);
+    await expect(row).toContainText(manufacturer.name);
+    await page.goto(`/part/${slug}`);
+    await expect(page.getByRole('link', { name: manufacturer.name })).toBeVisible();
   });
 
   test('a file the server cannot preview gives the preview failure toast and stays on the upload step', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { assertParentAllowed } from './catalog-rules';
+import { assertCategoryNameFree, assertParentAllowed, categoryNameKey } from './catalog-rules';
 
 // 1 ← 2 ← 3 (3's parent is 2, 2's parent is 1); 4 stands alone.
 const tree = new Map<number, number | null>([
@@ -36,4 +36,16 @@ test('a cycle already stored ends the walk', () => {
     [6, 5],
   ]);
   expect(() => assertParentAllowed(7, 5, looped)).not.toThrow();
+});
+
+test("category names compare without case, width or repeated spaces, only among one parent's children", () => {
+  expect(categoryNameKey('  Probe   Cat E ')).toBe(categoryNameKey('ＰＲＯＢＥ cat e'));
+  const siblings = [
+    { id: 1, name: 'Probe Cat E', parentId: 5 },
+    { id: 2, name: 'Valves', parentId: null },
+  ];
+  expect(() => assertCategoryNameFree(undefined, 'probe cat e', 5, siblings)).toThrow('A category named "probe cat e" already exists here');
+  expect(() => assertCategoryNameFree(1, 'PROBE CAT E', 5, siblings)).not.toThrow();
+  expect(() => assertCategoryNameFree(undefined, 'Probe Cat E', 6, siblings)).not.toThrow();
+  expect(() => assertCategoryNameFree(undefined, 'valves', null, siblings)).toThrow();
 });

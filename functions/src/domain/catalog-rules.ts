@@ -13,6 +13,11 @@ export const catalogErrors = {
     const message = `Part number "${partNumber}" already exists for this manufacturer`;
     return new ConflictError(message, [{ path: 'partNumber', message }]);
   },
+  /** A sibling (same parent, or both at the top level) already has this name, compared by categoryNameKey. */
+  categoryNameTaken: (name: string) => {
+    const message = `A category named "${name}" already exists here`;
+    return new ConflictError(message, [{ path: 'name', message }]);
+  },
   categoryMissing: () => fieldError('categoryId', 'Category not found'),
   manufacturerMissing: () => fieldError('manufacturerId', 'Manufacturer not found'),
   parentMissing: () => fieldError('parentId', 'Parent category not found'),
@@ -38,4 +43,28 @@ export function assertParentAllowed(id: number, parentId: number, parentOf: Read
     if (cursor === id) throw catalogErrors.parentIsDescendant();
     seen.add(cursor);
   }
+}
+
+/**
+ * What makes two category names the same among one parent's children: case, width (NFKC) and runs of
+ * spaces do not count ("Probe Cat E", "probe  cat e" and "ＰＲＯＢＥ CAT E" are one name).
+ */
+export function categoryNameKey(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * Refuses `name` for category `id` (undefined: a new one) under `parentId` when a sibling already holds
+ * it. The guard items make this atomic for every category written since they exist (ADR 102); this read
+ * also sees older categories, written before, that have no guard.
+ */
+export function assertCategoryNameFree(
+  id: number | undefined,
+  name: string,
+  parentId: number | null,
+  categories: readonly { id: number; name: string; parentId?: number | null }[],
+): void {
+  const key = categoryNameKey(name);
+  const taken = categories.some((c) => c.id !== id && (c.parentId ?? null) === parentId && categoryNameKey(c.name) === key);
+  if (taken) throw catalogErrors.categoryNameTaken(name);
 }

@@ -18,7 +18,7 @@ export async function loadRelations(catalog: CatalogRepository): Promise<Relatio
 }
 
 /** The category and its ancestors, root last; a parent cycle stops the walk instead of looping. */
-export function categoryPath(categories: Map<number, Category>, id: number): number[] {
+export function categoryPath(categories: Map<number, Category>, id: number | null): number[] {
   const path: number[] = [];
   let current: number | null | undefined = id;
   while (current != null && !path.includes(current)) {
@@ -34,8 +34,9 @@ export function categoryPath(categories: Map<number, Category>, id: number): num
  * derivation both engines index (stream handler, read-your-writes sync, reindex).
  */
 export function toPartDocument(part: StoredPart, relations: Relations): PartDocument {
-  const category = relations.categories.get(part.categoryId);
-  const manufacturer = relations.manufacturers.get(part.manufacturerId);
+  // An uncategorised part (null) has an empty path; no manufacturer means empty name and slug (ADR 101).
+  const category = part.categoryId === null ? undefined : relations.categories.get(part.categoryId);
+  const manufacturer = part.manufacturerId === null ? undefined : relations.manufacturers.get(part.manufacturerId);
   const path = categoryPath(relations.categories, part.categoryId);
   return {
     ...partFieldsOf(part),

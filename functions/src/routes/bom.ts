@@ -42,14 +42,14 @@ export function bomRoutes(deps: BomDeps) {
   /** The rows with the signed-in buyer's remembered mapping when it fits these headers, else the guess. */
   async function sheetOf(c: Context<AppEnv>, table: BomTable): Promise<BomSheet> {
     const guess = guessBomColumns(table.rows);
+    const base = { rows: table.rows, headerRow: guess.headerRow, format: table.format, ...(table.sheet ? { sheet: table.sheet } : {}) };
     const user = c.get('user');
-    if (guess.hasHeader && user) {
+    if (guess.headerRow !== null && user) {
       const saved = await deps.users.getBomMapping(user.username);
-      const remembered = saved ? applySavedMapping(table.rows[0]!, saved) : undefined;
-      if (remembered)
-        return { rows: table.rows, hasHeader: true, mapping: remembered, mappingSource: 'remembered', ...(table.sheet ? { sheet: table.sheet } : {}) };
+      const remembered = saved ? applySavedMapping(table.rows[guess.headerRow]!, saved) : undefined;
+      if (remembered) return { ...base, mapping: remembered, mappingSource: 'remembered' };
     }
-    return { rows: table.rows, hasHeader: guess.hasHeader, mapping: guess.mapping, mappingSource: 'guessed', ...(table.sheet ? { sheet: table.sheet } : {}) };
+    return { ...base, mapping: guess.mapping, mappingSource: 'guessed' };
   }
 
   return new Hono<AppEnv>()

@@ -50,7 +50,7 @@ export function quoteLoopRoutes(deps: AppDeps) {
       const quote = await loop.readable(user, id);
       // Loaded on first use: the PDF library stays out of the API's cold start.
       const { offerFileName, renderOfferPdf } = await import('../services/quote-pdf');
-      const pdf = renderOfferPdf({ site: loop.site, quote, offer });
+      const pdf = await renderOfferPdf({ site: loop.site, quote, offer });
       return c.body(new Uint8Array(pdf), 200, {
         'content-type': 'application/pdf',
         'content-disposition': `attachment; filename="${offerFileName(id, version)}"`,

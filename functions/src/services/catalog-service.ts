@@ -51,7 +51,10 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /** The stored part as the API shows it, with manufacturer and category refs. */
 export async function partViewOf(catalog: CatalogRepository, part: StoredPart) {
-  const [category, manufacturer] = await Promise.all([catalog.getCategory(part.categoryId), catalog.getManufacturer(part.manufacturerId)]);
+  const [category, manufacturer] = await Promise.all([
+    part.categoryId === null ? undefined : catalog.getCategory(part.categoryId),
+    part.manufacturerId === null ? undefined : catalog.getManufacturer(part.manufacturerId),
+  ]);
   return toPartView(part, {
     category: category ? { name: category.name, slug: category.slug } : null,
     manufacturer: manufacturer ? { name: manufacturer.name, slug: manufacturer.slug } : null,

@@ -45,7 +45,7 @@ describe('buildRow', () => {
     expect(out.ok && 'slug' in out.row).toBe(false);
   });
 
-  test('reports the first problem of a row in words', () => {
+  test('reports each problem of a row in words', () => {
     const row = (over: Partial<Record<number, string>>) => {
       const cells = ['Gate valve', 'GV-1', 'valves', 'acme', '1', '', ''];
       for (const [i, v] of Object.entries(over)) cells[Number(i)] = v!;
@@ -54,11 +54,37 @@ describe('buildRow', () => {
     expect(row({ 0: '' })).toEqual({ ok: false, error: 'Part Name is required' });
     expect(row({ 1: ' ' })).toEqual({ ok: false, error: 'Part Number is required' });
     expect(row({ 2: 'pumps' })).toEqual({ ok: false, error: "Unknown category 'pumps'" });
-    expect(row({ 3: '' })).toEqual({ ok: false, error: 'Manufacturer is required' });
     expect(row({ 4: '-2' })).toEqual({ ok: false, error: "Price must be 0 or more, got '-2'" });
     expect(row({ 4: 'abc' })).toEqual({ ok: false, error: "Price must be a number, got 'abc'" });
     expect(row({ 4: '1.234' })).toEqual({ ok: false, error: "Price must have at most 2 decimals, got '1.234'" });
     expect(row({ 5: 'gone' })).toEqual({ ok: false, error: "Status must be Active, Discontinued or Coming Soon, got 'gone'" });
+  });
+
+  test('reports every problem of a row, in field order, not only the first (issue 32)', () => {
+    const out = buildRow(['', '', 'pumps', 'nobody', '-2', 'gone', ''], mapping, categories, manufacturers);
+    expect(out).toEqual({
+      ok: false,
+      error: [
+        'Part Name is required',
+        'Part Number is required',
+        "Price must be 0 or more, got '-2'",
+        "Unknown category 'pumps'",
+        "Unknown manufacturer 'nobody'",
+        "Status must be Active, Discontinued or Coming Soon, got 'gone'",
+      ].join('; '),
+    });
+  });
+
+  test('an empty category or manufacturer cell imports the part uncategorised / with the manufacturer unknown (null)', () => {
+    expect(buildRow(['Gate valve', 'GV-1', '', '', '', '', ''], mapping, categories, manufacturers)).toEqual({
+      ok: true,
+      row: expect.objectContaining({ categoryId: null, manufacturerId: null }),
+    });
+    const unmapped = compileMapping(headers, { Name: 'name', PN: 'partNumber' });
+    expect(buildRow(['Gate valve', 'GV-1', 'x', 'y', '', '', ''], unmapped, categories, manufacturers)).toEqual({
+      ok: true,
+      row: expect.objectContaining({ categoryId: null, manufacturerId: null }),
+    });
   });
 });
 

@@ -140,53 +140,75 @@ function cellProblem(field: string, message: string, raw: string): string {
   return `${label}: ${message}`;
 }
 
+/** Joins a row's problems into its one error text, in the order of the import's fields. */
+export const ROW_PROBLEM_SEPARATOR = '; ';
+
+/**
+ * One row as a part, or every problem it has (each in words, joined by ROW_PROBLEM_SEPARATOR in field
+ * order). An empty category or manufacturer cell is no problem: the part is uncategorised or its
+ * manufacturer unknown (null; ADR 101). A cell that names none of them is one.
+ */
 export function buildRow(record: string[], mapping: CompiledMapping, categories: Lookup<Category>, manufacturers: Lookup<Manufacturer>): RowOutcome {
   const cell = (field: PartImportField) => {
     const index = mapping.fields[field];
     return index === undefined ? '' : (record[index] ?? '').trim();
   };
+  const problems = new Map<string, string>();
   const categoryCell = cell('categoryId');
   const manufacturerCell = cell('manufacturerId');
-  if (manufacturerCell === '') return { ok: false, error: 'Manufacturer is required' };
-  if (categoryCell === '') return { ok: false, error: 'Category is required' };
-  const manufacturer = resolve(manufacturers, manufacturerCell);
-  if (!manufacturer) return { ok: false, error: `Unknown manufacturer '${manufacturerCell}'` };
-  const category = resolve(categories, categoryCell);
-  if (!category) return { ok: false, error: `Unknown category '${categoryCell}'` };
-  const status = normaliseStatus(cell('status'));
+  const category = categoryCell === '' ? null : resolve(categories, categoryCell);
+  if (category === undefined) problems.set('categoryId', `Unknown category '${categoryCell}'`);
+  const manufacturer = manufacturerCell === '' ? null : resolve(manufacturers, manufacturerCell);
+  if (manufacturer === undefined) problems.set('manufacturerId', `Unknown manufacturer '${manufacturerCell}'`);
+  let status = normaliseStatus(cell('status'));
   if (status !== undefined && !partStatusSchema.safeParse(status).success) {
-    return { ok: false, error: `Status must be ${STATUS_WORDS}, got '${cell('status')}'` };
+    problems.set('status', `Status must be ${STATUS_WORDS}, got '${cell('status')}'`);
+    status = undefined;
   }
   const specifications: Record<string, string> = {};
   for (const { key, index } of mapping.specs) {
     const value = (record[index] ?? '').trim();
     if (value !== '') specifications[key] = value;
   }
-  const price = normalisePrice(cell('price'));
-  if (price !== '' && !Number.isFinite(Number(price))) return { ok: false, error: `Price must be a number, got '${cell('price')}'` };
+  let price = normalisePrice(cell('price'));
+  if (price !== '' && !Number.isFinite(Number(price))) {
+    problems.set('price', `Price must be a number, got '${cell('price')}'`);
+    price = '';
+  }
   const parsed = partInputSchema.safeParse({
     name: cell('name'),
     partNumber: cell('partNumber'),
     slug: newPartSlug(cell('name'), cell('partNumber')) || 'part',
     description: cell('description'),
     status,
-    categoryId: category.id,
-    manufacturerId: manufacturer.id,
+    categoryId: category?.id ?? null,
+    manufacturerId: manufacturer?.id ?? null,
     specifications,
     price,
     image: cell('image'),
   });
   if (!parsed.success) {
-    // The row list names the spreadsheet column, not the field path.
-    const error = toValidationError(parsed.error);
-    const field = error.issues?.[0]?.path.split('.')[0] ?? '';
-    const raw = (PART_IMPORT_FIELDS as readonly string[]).includes(field) ? cell(field as PartImportField) : 'x';
-    return { ok: false, error: field ? cellProblem(field, error.message, raw) : error.message };
+    // The row list names the spreadsheet column, not the field path; one problem per column.
+    for (const issue of toValidationError(parsed.error).issues ?? []) {
+      const field = issue.path.split('.')[0] ?? '';
+      if (problems.has(field)) continue;
+      const raw = (PART_IMPORT_FIELDS as readonly string[]).includes(field) ? cell(field as PartImportField) : 'x';
+      problems.set(field, field ? cellProblem(field, issue.message, raw) : issue.message);
+    }
   }
+  if (problems.size > 0) return { ok: false, error: inFieldOrder(problems).join(ROW_PROBLEM_SEPARATOR) };
+  if (!parsed.success) return { ok: false, error: toValidationError(parsed.error).message };
   // The slug was only needed to validate the row: the repository derives it for a new part (with the id
   // appended when another part holds it) and an existing part keeps its own.
   const { slug: _derivedLater, ...row } = parsed.data;
   return { ok: true, row };
+}
+
+const FIELD_ORDER: readonly string[] = [...PART_IMPORT_FIELDS, 'slug', 'specifications'];
+
+function inFieldOrder(problems: Map<string, string>): string[] {
+  const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+  return [...problems].sort(([a], [b]) => rank(a) - rank(b)).map(([, text]) => text);
 }
 
 /**
@@ -276,7 +298,8 @@ export async function importPartsCsv(
         continue;
       }
       const outcome = buildRow(record, compiled, categories, manufacturers);
-      const key = outcome.ok ? `${outcome.row.manufacturerId}|${normalizePartNumber(outcome.row.partNumber)}` : '';
+      // Keyed like the part-number guard: the manufacturer (or unknown, ADR 101) and the normalised number.
+      const key = outcome.ok ? `${outcome.row.manufacturerId ?? 'unknown'}|${normalizePartNumber(outcome.row.partNumber)}` : '';
       // The same part twice in one batch would race with itself; write the earlier one first.
       if (outcome.ok && batch.some((b) => b.key === key)) await flush(row - 1);
       countUnreadable(row);

@@ -25,6 +25,7 @@ import {
   type QuoteRequestDetail,
   type RevisionRequestInput,
 } from '@parts/shared/quote-offers';
+import { lineTotalCents } from '@parts/shared/numbers/money';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import type { Env } from '../config/env';
 import { siteSettings } from '../config/site-settings';
@@ -183,17 +184,17 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
       const item = items.get(line.itemId)!;
       const base = { itemId: item.id, ...lineIdentity(item), requestedQuantity: item.quantity };
       if (line.status === 'cannot_supply') return { ...base, status: 'cannot_supply', reason: line.reason };
-      const applied = unitPriceFor(line.unitPriceCents, line.priceBreaks, line.quantity);
-      const lineTotal = BigInt(applied) * BigInt(line.quantity);
+      const applied = unitPriceFor(line.unitPriceMicros, line.priceBreaks, line.quantity);
+      const lineTotal = lineTotalCents(applied, line.quantity);
       total += lineTotal;
       const alt = line.alternative ? alternatives.get(line.alternative.partId)! : undefined;
       return {
         ...base,
         status: 'offered',
         quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
+        unitPriceMicros: line.unitPriceMicros,
         priceBreaks: line.priceBreaks,
-        appliedUnitPriceCents: applied,
+        appliedUnitPriceMicros: applied,
         lineTotalCents: Number(lineTotal),
         leadTime: line.leadTime,
         minimumOrderQuantity: line.minimumOrderQuantity,
@@ -204,8 +205,8 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
                 partNumber: alt.partNumber,
                 name: alt.name,
                 slug: alt.slug,
-                unitPriceCents: line.alternative.unitPriceCents,
-                lineTotalCents: line.alternative.unitPriceCents * line.quantity,
+                unitPriceMicros: line.alternative.unitPriceMicros,
+                lineTotalCents: Number(lineTotalCents(line.alternative.unitPriceMicros, line.quantity)),
                 ...(line.alternative.note ? { note: line.alternative.note } : {}),
               },
             }

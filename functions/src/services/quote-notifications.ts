@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteRequest } from '@parts/shared/schemas';
+import { formatMicros } from '@parts/shared/numbers/money';
 import { formatCents, formatLeadTime, lineIdentity, type Offer, type QuoteMessage } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import type { OutboxMail } from '../ports/outbox';
@@ -26,8 +27,8 @@ const hasAccount = (quote: QuoteRequest) => Boolean(quote.submittedBy);
 function offerLines(offer: Offer): string[] {
   return offer.lines.map((l) =>
     l.status === 'offered'
-      ? `- ${l.partNumber} ${l.name}: ${l.quantity} × ${formatCents(l.appliedUnitPriceCents)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
-        (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatCents(l.alternative.unitPriceCents)})` : '')
+      ? `- ${l.partNumber} ${l.name}: ${l.quantity} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
+        (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatMicros(l.alternative.unitPriceMicros)})` : '')
       : `- ${l.partNumber} ${l.name}: cannot supply (${l.reason})`,
   );
 }

@@ -1,16 +1,22 @@
 import { jsPDF } from 'jspdf';
-import { autoTable } from 'jspdf-autotable';
+import { autoTable, type CellHookData } from 'jspdf-autotable';
 import type { QuoteRequest } from '@parts/shared/schemas';
+import { formatMicros } from '@parts/shared/numbers/money';
 import { formatCents, formatLeadTime, type Offer } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import { formatDay } from './quote-loop-service';
+import { embedFonts, type Align, type FontStyle } from './pdf-text';
 
 /**
- * The quote document: one offer version as an A4 PDF, drawn with jsPDF (its standard Helvetica needs
- * no font files, so the Lambda bundle carries everything; docs/decisions/082).
+ * The quote document: one offer version as an A4 PDF, drawn with jsPDF in Noto fonts subset to the
+ * document's characters, so names and texts in any of Latin, Greek, Cyrillic, Chinese, Japanese and Korean
+ * print as written (pdf-text.ts, ADR 098). Every text wraps to its column; a long message or table flows
+ * onto further pages. Loaded on first use (ADR 082): the route imports this module with `await import()`.
  */
 
 const MARGIN = 40;
+/** The document's identity (number, version, dates) at the top right. */
+const META_WIDTH = 190;
 const STATE_NOTES: Partial<Record<Offer['state'], string>> = {
   accepted: 'Accepted',
   declined: 'Declined by the buyer',
@@ -22,21 +28,56 @@ export function offerFileName(quoteId: number, version: number): string {
   return `quote-${quoteId}-v${version}.pdf`;
 }
 
-export function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest; offer: Offer }): Buffer {
+type BodyCell = string | { content: string; colSpan: number; styles: Record<string, unknown> };
+
+function tableBody(offer: Offer): BodyCell[][] {
+  const body: BodyCell[][] = [];
+  for (const line of offer.lines) {
+    if (line.status === 'cannot_supply') {
+      body.push([
+        String(line.itemId),
+        line.partNumber,
+        line.name,
+        String(line.requestedQuantity),
+        { content: `Cannot supply: ${line.reason}`, colSpan: 5, styles: { textColor: 80, halign: 'left' } },
+      ]);
+      continue;
+    }
+    const breaks = line.priceBreaks.map((b) => `${b.minQuantity}+: ${formatMicros(b.unitPriceMicros)}`).join('\n');
+    body.push([
+      String(line.itemId),
+      line.partNumber,
+      line.name,
+      String(line.quantity),
+      formatMicros(line.appliedUnitPriceMicros),
+      breaks || '-',
+      formatLeadTime(line.leadTime),
+      String(line.minimumOrderQuantity),
+      formatCents(line.lineTotalCents),
+    ]);
+    const extras = [
+      line.alternative
+        ? `Alternative: ${line.alternative.partNumber} ${line.alternative.name} at ${formatMicros(line.alternative.unitPriceMicros)} each, ${formatCents(line.alternative.lineTotalCents)} in total` +
+          (line.alternative.note ? ` (${line.alternative.note})` : '')
+        : undefined,
+      line.note ? `Note: ${line.note}` : undefined,
+    ].filter((t): t is string => Boolean(t));
+    if (extras.length) body.push(['', { content: extras.join('\n'), colSpan: 8, styles: { fontSize: 8, textColor: 80 } }]);
+  }
+  return body;
+}
+
+const cellText = (cell: BodyCell): string => (typeof cell === 'string' ? cell : cell.content);
+
+export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest; offer: Offer }): Promise<Buffer> {
   const { site, quote, offer } = input;
   const doc = new jsPDF({ unit: 'pt', format: 'a4' });
   const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
+  const contentWidth = width - 2 * MARGIN;
   doc.setProperties({ title: `Quote ${quote.id} - version ${offer.version}`, author: site.companyName, creator: site.companyName });
 
-  // Company block (left) and the document's identity (right).
-  doc.setFont('helvetica', 'bold').setFontSize(16).text(site.companyName, MARGIN, 50);
-  doc.setFont('helvetica', 'normal').setFontSize(9);
-  [...site.addressLines, site.phone, site.email].forEach((line, i) => doc.text(line, MARGIN, 66 + i * 12));
-  doc
-    .setFont('helvetica', 'bold')
-    .setFontSize(14)
-    .text('Quotation', width - MARGIN, 50, { align: 'right' });
-  doc.setFont('helvetica', 'normal').setFontSize(9);
+  // Everything the document prints, so the fonts are subset once to exactly these characters.
   const meta = [
     `Quote request #${quote.id}`,
     `Offer version ${offer.version}`,
@@ -45,110 +86,146 @@ export function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest;
   ];
   const stateNote = STATE_NOTES[offer.state];
   if (stateNote) meta.push(`Status: ${stateNote}`);
-  meta.forEach((line, i) => doc.text(line, width - MARGIN, 66 + i * 12, { align: 'right' }));
-
-  let y = 66 + Math.max(site.addressLines.length + 2, meta.length) * 12 + 16;
-  doc.setFont('helvetica', 'bold').setFontSize(10).text('Prepared for', MARGIN, y);
-  doc.setFont('helvetica', 'normal').setFontSize(9);
+  const contact = [...site.addressLines, site.phone, site.email];
   const customer = [quote.customerName, quote.customerCompany, quote.customerEmail, quote.customerPhone].filter((l): l is string => Boolean(l));
-  customer.forEach((line, i) => doc.text(line, MARGIN, y + 14 + i * 12));
-  y += 14 + customer.length * 12 + 10;
-
-  const body: (string | { content: string; colSpan: number; styles: Record<string, unknown> })[][] = [];
-  for (const line of offer.lines) {
-    if (line.status === 'cannot_supply') {
-      body.push([
-        String(line.itemId),
-        line.partNumber,
-        line.name,
-        String(line.requestedQuantity),
-        { content: `Cannot supply: ${line.reason}`, colSpan: 5, styles: { fontStyle: 'italic' } },
-      ]);
-      continue;
-    }
-    const breaks = line.priceBreaks.map((b) => `${b.minQuantity}+: ${formatCents(b.unitPriceCents)}`).join('\n');
-    body.push([
-      String(line.itemId),
-      line.partNumber,
-      line.name,
-      String(line.quantity),
-      formatCents(line.appliedUnitPriceCents),
-      breaks || '-',
-      formatLeadTime(line.leadTime),
-      String(line.minimumOrderQuantity),
-      formatCents(line.lineTotalCents),
-    ]);
-    const extras = [
-      line.alternative
-        ? `Alternative: ${line.alternative.partNumber} ${line.alternative.name} at ${formatCents(line.alternative.unitPriceCents)} each, ${formatCents(line.alternative.lineTotalCents)} in total` +
-          (line.alternative.note ? ` (${line.alternative.note})` : '')
-        : undefined,
-      line.note ? `Note: ${line.note}` : undefined,
-    ].filter((t): t is string => Boolean(t));
-    if (extras.length) body.push(['', { content: extras.join('\n'), colSpan: 8, styles: { fontSize: 8, textColor: 80 } }]);
+  const head = [['#', 'Part number', 'Description', 'Qty', 'Unit price', 'Price breaks', 'Lead time', 'MOQ', 'Line total']];
+  const body = tableBody(offer);
+  const totals = [`Total: ${formatCents(offer.totalCents)}`];
+  if (offer.response?.kind === 'accepted' && offer.response.acceptedTotalCents !== undefined) {
+    totals.push(`Accepted total: ${formatCents(offer.response.acceptedTotalCents)}`);
   }
+  const footer = (page: number, pages: number) => `${site.companyName} - quote request #${quote.id}, version ${offer.version} - page ${page} of ${pages}`;
+  const text = await embedFonts(
+    doc,
+    [site.companyName, ...contact, ...meta, ...customer, ...head.flat(), ...body.flat().map(cellText), ...totals, offer.message ?? '', ...site.quoteTerms].join(
+      '\n',
+    ),
+  );
 
-  autoTable(doc, {
-    startY: y,
-    margin: { left: MARGIN, right: MARGIN },
-    head: [['#', 'Part number', 'Description', 'Qty', 'Unit price', 'Price breaks', 'Lead time', 'MOQ', 'Line total']],
-    body,
-    styles: { font: 'helvetica', fontSize: 8, cellPadding: 3, overflow: 'linebreak' },
-    headStyles: { fillColor: [30, 64, 175], textColor: 255 },
-    columnStyles: { 0: { cellWidth: 18 }, 3: { halign: 'right' }, 4: { halign: 'right' }, 7: { halign: 'right' }, 8: { halign: 'right' } },
-  });
-
-  const lastY = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y;
-  y = lastY + 20;
+  const footerLines = text.wrap(footer(999, 999), { size: 8 }, contentWidth).length;
+  const bottom = height - 50 - (footerLines - 1) * 10;
+  let y = 0;
+  /** Draws lines one under the other from y, each on a new page when the page is full. */
+  const flow = (lines: string[], style: { size: number; style?: FontStyle; align?: Align; lineHeight: number; x?: number }) => {
+    for (const line of lines) {
+      if (y > bottom) {
+        doc.addPage();
+        y = 50;
+      }
+      text.drawLine(line, style.x ?? (style.align === 'right' ? width - MARGIN : MARGIN), y, style);
+      y += style.lineHeight;
+    }
+  };
   const ensureRoom = (needed: number) => {
-    if (y + needed > doc.internal.pageSize.getHeight() - 50) {
+    if (y + needed > bottom) {
       doc.addPage();
       y = 50;
     }
   };
-  doc
-    .setFont('helvetica', 'bold')
-    .setFontSize(11)
-    .text(`Total: ${formatCents(offer.totalCents)}`, width - MARGIN, y, { align: 'right' });
-  if (offer.response?.kind === 'accepted' && offer.response.acceptedTotalCents !== undefined) {
-    y += 16;
-    doc.text(`Accepted total: ${formatCents(offer.response.acceptedTotalCents)}`, width - MARGIN, y, { align: 'right' });
-  }
-  doc
-    .setFont('helvetica', 'normal')
-    .setFontSize(8)
-    .text('US dollars, excluding taxes and shipping', width - MARGIN, y + 12, { align: 'right' });
-  y += 32;
+
+  // Company block (left) and the document's identity (right).
+  const leftWidth = contentWidth - META_WIDTH - 20;
+  y = 50;
+  flow(text.wrap(site.companyName, { size: 16, style: 'bold' }, leftWidth), { size: 16, style: 'bold', lineHeight: 19 });
+  y -= 19 - 16;
+  flow(
+    contact.flatMap((line) => text.wrap(line, { size: 9 }, leftWidth)),
+    { size: 9, lineHeight: 12 },
+  );
+  const leftEnd = y;
+  y = 50;
+  text.drawLine('Quotation', width - MARGIN, y, { size: 14, style: 'bold', align: 'right' });
+  y = 66;
+  flow(
+    meta.flatMap((line) => text.wrap(line, { size: 9 }, META_WIDTH)),
+    { size: 9, align: 'right', lineHeight: 12 },
+  );
+  y = Math.max(leftEnd, y) + 16;
+
+  ensureRoom(14 + 12);
+  text.drawLine('Prepared for', MARGIN, y, { size: 10, style: 'bold' });
+  y += 14;
+  flow(
+    customer.flatMap((line) => text.wrap(line, { size: 9 }, contentWidth)),
+    { size: 9, lineHeight: 12 },
+  );
+  y += 10;
+
+  // jsPDF draws a string in one font: autoTable lays the cells out (its wrapping replaced by ours, which
+  // measures each character in its own font) and the hooks draw each cell's lines through `text`.
+  const cellLines = new Map<unknown, string[]>();
+  autoTable(doc, {
+    startY: y,
+    margin: { left: MARGIN, right: MARGIN, bottom: height - bottom },
+    head,
+    body,
+    styles: { font: text.baseFamily, fontSize: 8, cellPadding: 3 },
+    headStyles: { fillColor: [30, 64, 175], textColor: 255, fontStyle: 'bold' },
+    // Minimum widths keep the short columns readable when a long word (a part name without spaces) would
+    // otherwise make autoTable shrink every column alike.
+    columnStyles: {
+      0: { cellWidth: 18 },
+      1: { minCellWidth: 62 },
+      3: { halign: 'right', minCellWidth: 34 },
+      4: { halign: 'right', minCellWidth: 52 },
+      5: { minCellWidth: 62 },
+      6: { minCellWidth: 42 },
+      7: { halign: 'right', minCellWidth: 34 },
+      8: { halign: 'right', minCellWidth: 56 },
+    },
+    didParseCell: ({ cell }: CellHookData) => {
+      const style: FontStyle = cell.styles.fontStyle === 'bold' ? 'bold' : 'normal';
+      cell.styles.overflow = (lines, space) => text.wrap(Array.isArray(lines) ? lines.join('\n') : lines, { size: cell.styles.fontSize, style }, space);
+    },
+    willDrawCell: ({ cell }: CellHookData) => {
+      cellLines.set(cell, cell.text);
+      cell.text = [];
+    },
+    didDrawCell: ({ cell }: CellHookData) => {
+      const lines = cellLines.get(cell) ?? [];
+      const size = cell.styles.fontSize;
+      const style: FontStyle = cell.styles.fontStyle === 'bold' ? 'bold' : 'normal';
+      const align: Align = cell.styles.halign === 'right' ? 'right' : cell.styles.halign === 'center' ? 'center' : 'left';
+      const pos = cell.getTextPos();
+      // Where autoTable puts the first baseline of a top-aligned cell.
+      let lineY = pos.y + size * (2 - 1.15);
+      for (const line of lines) {
+        text.drawLine(line, pos.x, lineY, { size, style, align });
+        lineY += size * doc.getLineHeightFactor();
+      }
+    },
+  });
+
+  doc.setTextColor(0);
+  const lastY = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y;
+  y = lastY + 20;
+  ensureRoom(16 * totals.length + 12);
+  flow(totals, { size: 11, style: 'bold', align: 'right', lineHeight: 16 });
+  text.drawLine('US dollars, excluding taxes and shipping', width - MARGIN, y - 4, { size: 8, align: 'right' });
+  y += 16;
 
   if (offer.message) {
-    const text = doc.setFontSize(9).splitTextToSize(offer.message, width - 2 * MARGIN) as string[];
-    ensureRoom(20 + text.length * 11);
-    doc.setFont('helvetica', 'bold').setFontSize(10).text('Message', MARGIN, y);
-    doc
-      .setFont('helvetica', 'normal')
-      .setFontSize(9)
-      .text(text, MARGIN, y + 14);
-    y += 24 + text.length * 11;
+    ensureRoom(14 + 11);
+    text.drawLine('Message', MARGIN, y, { size: 10, style: 'bold' });
+    y += 14;
+    flow(text.wrap(offer.message, { size: 9 }, contentWidth), { size: 9, lineHeight: 11 });
+    y += 10;
   }
 
-  const terms = site.quoteTerms.flatMap((t) => doc.setFontSize(8).splitTextToSize(`- ${t}`, width - 2 * MARGIN) as string[]);
-  ensureRoom(20 + terms.length * 10);
-  doc.setFont('helvetica', 'bold').setFontSize(10).text('Terms', MARGIN, y);
-  doc
-    .setFont('helvetica', 'normal')
-    .setFontSize(8)
-    .text(terms, MARGIN, y + 14);
+  ensureRoom(14 + 10);
+  text.drawLine('Terms', MARGIN, y, { size: 10, style: 'bold' });
+  y += 14;
+  flow(
+    site.quoteTerms.flatMap((t) => text.wrap(`- ${t}`, { size: 8 }, contentWidth)),
+    { size: 8, lineHeight: 10 },
+  );
 
   const pages = doc.getNumberOfPages();
   for (let p = 1; p <= pages; p++) {
     doc.setPage(p);
-    doc.setFontSize(8).setTextColor(120);
-    doc.text(
-      `${site.companyName} - quote request #${quote.id}, version ${offer.version} - page ${p} of ${pages}`,
-      width / 2,
-      doc.internal.pageSize.getHeight() - 24,
-      { align: 'center' },
-    );
+    doc.setTextColor(120);
+    const lines = text.wrap(footer(p, pages), { size: 8 }, contentWidth);
+    lines.forEach((line, i) => text.drawLine(line, width / 2, height - 24 - (lines.length - 1 - i) * 10, { size: 8, align: 'center' }));
   }
   return Buffer.from(doc.output('arraybuffer'));
 }

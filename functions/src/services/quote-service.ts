@@ -1,5 +1,13 @@
 import { DOWNLOAD_URL_TTL_SECONDS, MAX_LINE_ATTACHMENTS_TOTAL } from '@parts/shared/constants';
-import type { AdminQuoteCreate, Attachment, QuoteFormInput, QuoteLineInput, QuoteRequest } from '@parts/shared/schemas';
+import {
+  earliestNeededBy,
+  neededByPastMessage,
+  type AdminQuoteCreate,
+  type Attachment,
+  type QuoteFormInput,
+  type QuoteLineInput,
+  type QuoteRequest,
+} from '@parts/shared/schemas';
 import { ValidationError } from '../domain/errors';
 import type { BlobStore } from '../ports/blob-store';
 import type { CatalogRepository } from '../ports/catalog-repository';
@@ -35,6 +43,7 @@ export interface QuoteServiceDeps {
   outbox?: OutboxRepository;
   mailQueue?: MailQueue;
   env?: Env;
+  now?: () => Date;
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
@@ -44,6 +53,13 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
     const ids = [...new Set(lines.flatMap((l) => (l.partId !== undefined ? [l.partId] : [])))];
     const parts = new Map((ids.length > 0 ? await deps.catalog.getParts(ids) : []).map((p) => [p.id, p]));
+    const earliest = earliestNeededBy((deps.now ?? (() => new Date()))());
+    lines.forEach((line, i) => {
+      if (line.neededBy !== undefined && line.neededBy < earliest) {
+        const message = neededByPastMessage(line.neededBy);
+        throw new ValidationError(message, [{ path: `items.${i}.neededBy`, message }]);
+      }
+    });
     return lines.map((line, i) => {
       const details = {
         quantity: line.quantity,

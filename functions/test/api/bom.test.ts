@@ -47,9 +47,10 @@ describe('reading a list', () => {
         ['1', 'BOM-LM317T', 'Acme', '10', 'Regulator; adjustable'],
         ['2', 'bav99', '', '1,000', 'Diode'],
       ],
-      hasHeader: true,
+      headerRow: 0,
       mapping: { reference: 0, partNumber: 1, manufacturer: 2, quantity: 3, description: 4 },
       mappingSource: 'guessed',
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
     });
   });
 
@@ -57,7 +58,8 @@ describe('reading a list', () => {
     const res = await parsePaste('BOM-LM317T\t4\tVoltage regulator\nBOM-BAV99-TR\t2\tSwitching diode\n');
     expect(res.status).toBe(200);
     const sheet = (await res.json()) as BomSheet;
-    expect(sheet.hasHeader).toBe(false);
+    expect(sheet.headerRow).toBeNull();
+    expect(sheet.format).toEqual({ kind: 'paste', delimiter: '\t' });
     expect(sheet.rows).toEqual([
       ['BOM-LM317T', '4', 'Voltage regulator'],
       ['BOM-BAV99-TR', '2', 'Switching diode'],
@@ -83,6 +85,35 @@ describe('reading a list', () => {
       ['BOM-BAV99', '1', '=HYPERLINK'],
     ]);
     expect(sheet.mapping).toMatchObject({ partNumber: 0, quantity: 1 });
+  });
+
+  test('issue 25: an XLSX with title rows above Item / Customer P/N / MPN / Manufacturer / Qty / Unit: the header row is found and MPN is the part number', async () => {
+    const xlsx = buildXlsx([
+      ['Bill of materials — Line 4 retrofit'],
+      ['Customer: ACME GmbH', null, 'Date: 2026-11-02'],
+      ['Revision C'],
+      ['Item', 'Customer P/N', 'MPN', 'Manufacturer', 'Qty', 'Unit', 'Description'],
+      [1, 'ACME-0001', 'BOM-LM317T', 'TI', 10, 'pcs', 'Voltage regulator'],
+      [2, 'ACME-0002', 'BOM-BAV99', 'Nexperia', 4, 'pcs', 'Switching diode'],
+    ]);
+    const res = await parseFile('titled.xlsx', xlsx);
+    expect(res.status).toBe(200);
+    const sheet = (await res.json()) as BomSheet;
+    expect(sheet.headerRow).toBe(3);
+    expect(sheet.mapping).toEqual({ reference: 1, partNumber: 2, manufacturer: 3, quantity: 4, unit: 5, description: 6 });
+    expect(sheet.format).toEqual({ kind: 'xlsx' });
+  });
+
+  test('issue 25: a Windows-1252 CSV from German Excel is read (für, Größe, Ø); other encodings are told what to do', async () => {
+    const text = 'Pos.;Hersteller-Nr.;Bezeichnung;Menge\n10;BOM-BAV99;Diode für Größe Ø 5 mm;130,000\n';
+    const res = await parseFile('german.csv', Buffer.from(text, 'latin1'));
+    expect(res.status).toBe(200);
+    const sheet = (await res.json()) as BomSheet;
+    expect(sheet.rows[1]).toEqual(['10', 'BOM-BAV99', 'Diode für Größe Ø 5 mm', '130,000']);
+    expect(sheet.format).toEqual({ kind: 'csv', encoding: 'windows-1252', delimiter: ';' });
+    expect(sheet.mapping).toMatchObject({ partNumber: 1, description: 2, quantity: 3 });
+    const cyrillic = Buffer.from([0xd0, 0xe5, 0xe7, 0xe8, 0xf1, 0xf2, 0xee, 0xf0, 0x3b, 0x31, 0x0a]);
+    await expectRejected(parseFile('russian.csv', cyrillic), 400, 'Save the list as UTF-8 CSV or XLSX');
   });
 
   test('malformed and oversized lists get a clear 4xx', async () => {

@@ -113,6 +113,65 @@ describe('categories', () => {
     await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: body }), 400, message);
   });
 
+  test("a name is unique among the same parent's children, case-insensitively: 409 with the message on the name field (issue 32)", async () => {
+    const parent = await api.deps.catalog.createCategory(buildCategoryInput());
+    const otherParent = await api.deps.catalog.createCategory(buildCategoryInput());
+    const name = `Probe Cat ${unique('e')}`;
+    const first = await api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ name, parentId: parent.id }) });
+    expect(first.status).toBe(201);
+    const message = `A category named "${name.toUpperCase()}" already exists here`;
+    const refused = await expectRejected(
+      api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ name: `  ${name.toUpperCase()} `, parentId: parent.id }) }),
+      409,
+      `A category named "${name.toUpperCase()}" already exists here`,
+    );
+    expect(refused.issues).toEqual([{ path: 'name', message }]);
+    // Another parent, or the top level, may hold the same name.
+    const elsewhere = await api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ name, parentId: otherParent.id }) });
+    expect(elsewhere.status).toBe(201);
+    const moved = (await elsewhere.json()) as { id: number; slug: string };
+    const atTop = await api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ name }) });
+    expect(atTop.status).toBe(201);
+    await expectRejected(api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ name: name.toLowerCase() }) }), 409);
+    // Moving one under a parent whose child has its name, or renaming to a sibling's name, is refused too.
+    await expectRejected(
+      api.call('PUT', `/api/categories/${moved.id}`, { cookie: admin, json: { name, slug: moved.slug, parentId: parent.id } }),
+      409,
+      `A category named "${name}" already exists here`,
+    );
+    const sibling = await api.deps.catalog.createCategory(buildCategoryInput({ parentId: parent.id }));
+    await expectRejected(
+      api.call('PUT', `/api/categories/${sibling.id}`, { cookie: admin, json: { name: name.toLowerCase(), slug: sibling.slug, parentId: parent.id } }),
+      409,
+    );
+    // A category keeps its own name through edits (a change of case included), and a freed name can be taken.
+    const recased = await api.call('PUT', `/api/categories/${sibling.id}`, {
+      cookie: admin,
+      json: { name: sibling.name.toUpperCase(), slug: sibling.slug, parentId: parent.id },
+    });
+    expect(recased.status).toBe(200);
+    const renamed = await api.call('PUT', `/api/categories/${sibling.id}`, {
+      cookie: admin,
+      json: { name: `${sibling.name} renamed`, slug: sibling.slug, parentId: parent.id },
+    });
+    expect(renamed.status).toBe(200);
+    const reuse = await api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ name: sibling.name, parentId: parent.id }) });
+    expect(reuse.status).toBe(201);
+  });
+
+  test('two admins creating the same category name at once: exactly one is saved', async () => {
+    const parent = await api.deps.catalog.createCategory(buildCategoryInput());
+    const name = `Race ${unique('n')}`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        api.call('POST', '/api/categories', { cookie: admin, json: buildCategoryInput({ name: i % 2 ? name : name.toLowerCase(), parentId: parent.id }) }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const children = (await api.deps.catalog.listCategories()).filter((c) => c.parentId === parent.id);
+    expect(children).toHaveLength(1);
+  });
+
   test('bad ids, malformed JSON and wrong content types', async () => {
     await expectRejected(api.call('PUT', '/api/categories/abc', { cookie: admin, json: buildCategoryInput() }), 400);
     await expectRejected(api.call('PUT', '/api/categories/-1', { cookie: admin, json: buildCategoryInput() }), 400);
@@ -219,6 +278,30 @@ describe('parts', () => {
     [{ specifications: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`spec ${i}`, '1'])) }, 'At most 100 specifications'],
   ])('refuses a part with %j', async (override, message) => {
     await expectRejected(api.call('POST', '/api/parts', { cookie: admin, json: { ...partBody(), ...override } }), 400, message);
+  });
+
+  test('a part without a category or a manufacturer (null) is saved and read back as such; both can be assigned later (issue 32)', async () => {
+    const body = { ...partBody(), categoryId: null, manufacturerId: null };
+    const res = await api.call('POST', '/api/parts', { cookie: admin, json: body });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: number };
+    const read = await (await api.call('GET', `/api/parts/${body.slug}`)).json();
+    expect(read).toMatchObject({ id: created.id, categoryId: null, manufacturerId: null, category: null, manufacturer: null });
+    const listed = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(body.partNumber)}`)).json()) as { data: unknown[] };
+    expect(listed.data).toEqual([expect.objectContaining({ id: created.id, category: null, manufacturer: null })]);
+    const updated = await api.call('PUT', `/api/parts/${created.id}`, {
+      cookie: admin,
+      json: { ...body, categoryId: fixture.category.id, manufacturerId: fixture.manufacturer.id },
+    });
+    expect(updated.status).toBe(200);
+    expect(await (await api.call('GET', `/api/parts/${body.slug}`)).json()).toMatchObject({
+      category: { slug: fixture.category.slug },
+      manufacturer: { slug: fixture.manufacturer.slug },
+    });
+    // And taken away again.
+    const cleared = await api.call('PUT', `/api/parts/${created.id}`, { cookie: admin, json: { ...body, categoryId: null, manufacturerId: null } });
+    expect(cleared.status).toBe(200);
+    expect(await (await api.call('GET', `/api/parts/${body.slug}`)).json()).toMatchObject({ category: null, manufacturer: null });
   });
 
   test('nothing half-written: a refused part leaves no trace', async () => {

@@ -397,3 +397,98 @@ describe('an import job whose worker is gone', () => {
     expect(seen.at(-1)).toBe('completed');
   });
 });
+
+describe('rows without a category or a manufacturer (issue 32)', () => {
+  type Listed = {
+    data: {
+      id: number;
+      name: string;
+      partNumber: string;
+      slug: string;
+      categoryId: number | null;
+      manufacturerId: number | null;
+      category: unknown;
+      manufacturer: unknown;
+    }[];
+    facets: { categories: { id: number }[]; manufacturers: { id: number }[] };
+  };
+  const mapping = { Name: 'name', 'Part No': 'partNumber', Category: 'categoryId', Maker: 'manufacturerId' };
+
+  test('are imported uncategorised / with the manufacturer unknown, listed and read as such; a second import changes nothing', async () => {
+    const pn = unique('NOCAT').toUpperCase();
+    const csv = [
+      'Name,Part No,Category,Maker',
+      `Loose bolt,${pn}-1,,`, // neither
+      `Hinge,${pn}-2,${category.slug},`, // no manufacturer
+      `Seal,${pn}-3,,${manufacturer.slug}`, // no category
+    ].join('\n');
+    const res = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, mapping) });
+    expect(await res.json()).toEqual({ totalRecords: 3, successCount: 3, errorCount: 0, errors: [] });
+
+    const listed = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(pn)}&pageSize=50`)).json()) as Listed;
+    const byNumber = new Map(listed.data.map((p) => [p.partNumber, p]));
+    expect(byNumber.get(`${pn}-1`)).toMatchObject({ categoryId: null, manufacturerId: null, category: null, manufacturer: null });
+    expect(byNumber.get(`${pn}-2`)).toMatchObject({ categoryId: category.id, manufacturerId: null, manufacturer: null });
+    expect(byNumber.get(`${pn}-3`)).toMatchObject({ categoryId: null, manufacturerId: manufacturer.id, category: null });
+    for (const facet of [...listed.facets.categories, ...listed.facets.manufacturers]) expect(facet.id).toBeGreaterThan(0);
+
+    const page = await api.call('GET', `/api/parts/${byNumber.get(`${pn}-1`)!.slug}`);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ partNumber: `${pn}-1`, categoryId: null, manufacturerId: null, category: null, manufacturer: null });
+    const byMaker = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(pn)}&manufacturerId=${manufacturer.id}`)).json()) as Listed;
+    expect(byMaker.data.map((p) => p.partNumber)).toEqual([`${pn}-3`]);
+    const byCategory = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(pn)}&categoryId=${category.id}`)).json()) as Listed;
+    expect(byCategory.data.map((p) => p.partNumber)).toEqual([`${pn}-2`]);
+
+    const count = await api.deps.catalog.countParts();
+    const before = await api.deps.catalog.getPart(byNumber.get(`${pn}-1`)!.id);
+    const again = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, mapping) });
+    expect(await again.json()).toEqual({ totalRecords: 3, successCount: 3, errorCount: 0, errors: [] });
+    expect(await api.deps.catalog.countParts()).toBe(count);
+    expect(await api.deps.catalog.getPart(byNumber.get(`${pn}-1`)!.id)).toEqual(before);
+  });
+
+  test('the same part number with the manufacturer unknown is one part, apart from the same number of a known manufacturer; the admin assigns both later', async () => {
+    const pn = unique('UNK').toUpperCase();
+    const csv = ['Name,Part No,Category,Maker', `First name,${pn},,`, `Known maker,${pn},,${manufacturer.id}`].join('\n');
+    expect(await (await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, mapping) })).json()).toMatchObject({ successCount: 2 });
+    const renamed = ['Name,Part No,Category,Maker', `Second name,${pn},,`].join('\n');
+    expect(await (await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(renamed, mapping) })).json()).toMatchObject({
+      successCount: 1,
+    });
+    const listed = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(pn)}`)).json()) as Listed;
+    expect(listed.data.map((p) => [p.name, p.manufacturerId]).sort()).toEqual([
+      ['Known maker', manufacturer.id],
+      ['Second name', null],
+    ]);
+    const unknown = listed.data.find((p) => p.manufacturerId === null)!;
+    const other = await api.deps.catalog.createManufacturer(buildManufacturerInput());
+    const stored = (await api.deps.catalog.getPart(unknown.id))!;
+    const assigned = await api.call('PUT', `/api/parts/${unknown.id}`, {
+      cookie: admin,
+      json: { name: stored.name, slug: stored.slug, partNumber: stored.partNumber, status: stored.status, categoryId: category.id, manufacturerId: other.id },
+    });
+    expect(assigned.status).toBe(200);
+    const read = await (await api.call('GET', `/api/parts/${stored.slug}`)).json();
+    expect(read).toMatchObject({ categoryId: category.id, manufacturerId: other.id, category: { slug: category.slug }, manufacturer: { slug: other.slug } });
+  });
+
+  test('a row with several problems reports all of them', async () => {
+    const pn = unique('MANY').toUpperCase();
+    const csv = ['Name,Part No,Price,Category,Maker,Status', `,${pn},abc,no-such-category,nobody,sold out`].join('\n');
+    const res = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, { ...mapping, Price: 'price', Status: 'status' }) });
+    const result = (await res.json()) as { errors: { row: number; error: string }[] };
+    expect(result.errors).toHaveLength(1);
+    const [problem] = result.errors;
+    expect(problem!.row).toBe(2);
+    for (const part of [
+      'Part Name is required',
+      "Price must be a number, got 'abc'",
+      "Unknown category 'no-such-category'",
+      "Unknown manufacturer 'nobody'",
+      "Status must be Active, Discontinued or Coming Soon, got 'sold out'",
+    ]) {
+      expect(problem!.error).toContain(part);
+    }
+  });
+});

@@ -84,10 +84,10 @@ function buildOffer(overrides: Partial<OfferInput> = {}): OfferInput {
         itemId: 1,
         status: 'offered',
         quantity: 10,
-        unitPriceCents: 1250,
+        unitPriceMicros: 12_500_000,
         priceBreaks: [
-          { minQuantity: 10, unitPriceCents: 1100 },
-          { minQuantity: 50, unitPriceCents: 990 },
+          { minQuantity: 10, unitPriceMicros: 11_000_000 },
+          { minQuantity: 50, unitPriceMicros: 9_900_000 },
         ],
         leadTime: 14,
         minimumOrderQuantity: 5,
@@ -97,13 +97,13 @@ function buildOffer(overrides: Partial<OfferInput> = {}): OfferInput {
         itemId: 2,
         status: 'offered',
         quantity: 5,
-        unitPriceCents: 4999,
+        unitPriceMicros: 49_990_000,
         priceBreaks: [],
         leadTime: 30,
         minimumOrderQuantity: 1,
-        alternative: { partId: parts[3]!.id, unitPriceCents: 4500, note: 'Same bore, newer series' },
+        alternative: { partId: parts[3]!.id, unitPriceMicros: 45_000_000, note: 'Same bore, newer series' },
       },
-      { itemId: 3, status: 'offered', quantity: 2, unitPriceCents: 10000, priceBreaks: [], leadTime: 'in_stock', minimumOrderQuantity: 1 },
+      { itemId: 3, status: 'offered', quantity: 2, unitPriceMicros: 100_000_000, priceBreaks: [], leadTime: 'in_stock', minimumOrderQuantity: 1 },
     ],
     ...overrides,
   };
@@ -138,7 +138,7 @@ describe('the offer', () => {
       status: 'offered',
       partNumber: parts[0]!.partNumber,
       requestedQuantity: 10,
-      appliedUnitPriceCents: 1100,
+      appliedUnitPriceMicros: 11_000_000,
       lineTotalCents: 11000,
       leadTime: 14,
     });
@@ -174,8 +174,8 @@ describe('the offer', () => {
       400,
       'The quantity must be at least the minimum order quantity (5)',
     );
-    await expectRejected(send({ ...base, lines: [{ ...line1, unitPriceCents: 12.5 }, line2, line3] }), 400, 'Prices are whole cents');
-    await expectRejected(send({ ...base, lines: [{ ...line1, unitPriceCents: -1 }, line2, line3] }), 400, 'Price must be 0 or more');
+    await expectRejected(send({ ...base, lines: [{ ...line1, unitPriceMicros: 12.5 }, line2, line3] }), 400, 'Unit prices are whole micros (1/1,000,000 USD)');
+    await expectRejected(send({ ...base, lines: [{ ...line1, unitPriceMicros: -1 }, line2, line3] }), 400, 'Price must be 0 or more');
     await expectRejected(
       send({
         ...base,
@@ -183,8 +183,8 @@ describe('the offer', () => {
           {
             ...line1,
             priceBreaks: [
-              { minQuantity: 50, unitPriceCents: 1 },
-              { minQuantity: 10, unitPriceCents: 2 },
+              { minQuantity: 50, unitPriceMicros: 10_000 },
+              { minQuantity: 10, unitPriceMicros: 20_000 },
             ],
           },
           line2,
@@ -196,12 +196,12 @@ describe('the offer', () => {
     );
     await expectRejected(send({ ...base, lines: [{ ...line1, leadTime: 0 }, line2, line3] }), 400);
     await expectRejected(
-      send({ ...base, lines: [line1, { ...line2, alternative: { partId: 999999, unitPriceCents: 1 } }, line3] }),
+      send({ ...base, lines: [line1, { ...line2, alternative: { partId: 999999, unitPriceMicros: 10_000 } }, line3] }),
       400,
       'Part 999999 not found',
     );
     await expectRejected(
-      send({ ...base, lines: [line1, { ...line2, alternative: { partId: parts[1]!.id, unitPriceCents: 1 } }, line3] }),
+      send({ ...base, lines: [line1, { ...line2, alternative: { partId: parts[1]!.id, unitPriceMicros: 10_000 } }, line3] }),
       400,
       'Choose a different part as the alternative',
     );
@@ -243,7 +243,7 @@ describe('the offer', () => {
       itemId: i + 1,
       status: 'offered' as const,
       quantity: item.quantity,
-      unitPriceCents: 100,
+      unitPriceMicros: 1_000_000,
       priceBreaks: [],
       leadTime: 7,
       minimumOrderQuantity: 1,
@@ -369,7 +369,7 @@ describe('the buyer answers', () => {
     const base = buildOffer({ basedOnVersion: 1 });
     const revised = {
       ...base,
-      lines: [base.lines[0]!, { ...base.lines[1]!, unitPriceCents: 4599, leadTime: 21 } as OfferInput['lines'][number], base.lines[2]!],
+      lines: [base.lines[0]!, { ...base.lines[1]!, unitPriceMicros: 45_990_000, leadTime: 21 } as OfferInput['lines'][number], base.lines[2]!],
     };
     const { offer } = await sendOffer(request.id, revised);
     expect(offer.version).toBe(2);

@@ -7,6 +7,8 @@ import { toast } from '../hooks/use-toast';
 export interface LineDetails {
   reference?: string;
   targetPrice?: number;
+  /** A target price as typed that the money reader could not take (e.g. an ambiguous "1,234"): sent as text, so the server refuses it in the reader's words. */
+  targetPriceText?: string;
   neededBy?: string;
   note?: string;
 }

@@ -1,5 +1,5 @@
 import { categoryInputSchema, type Category, type CategoryInput } from '@parts/shared/schemas';
-import { assertParentAllowed, catalogErrors } from '../../domain/catalog-rules';
+import { assertCategoryNameFree, assertParentAllowed, catalogErrors, categoryNameKey } from '../../domain/catalog-rules';
 import { ConflictError } from '../../domain/errors';
 import { parseOrThrow } from '../../domain/validation';
 import type { CatalogRepository } from '../../ports/catalog-repository';
@@ -14,33 +14,43 @@ const toCategory = (item: Record<string, unknown>): Category => {
   return { id: c.id, name: c.name, slug: c.slug, ...(c.description ? { description: c.description } : {}), parentId: c.parentId ?? null };
 };
 
+/** The key of the guard that holds a category's name among its parent's children (ADR 102). */
+const nameGuardOf = (input: CategoryInput) => keys.categoryNameGuard(input.parentId ?? null, categoryNameKey(input.name));
+
 const categoryItem = (id: number, input: CategoryInput) => ({
   ...keys.category(id),
   type: 'category',
   id,
   ...compact(input),
   parentId: input.parentId ?? null,
+  /** The name guard this category holds; absent on categories written before name guards (ADR 102). */
+  nameGuard: nameGuardOf(input).pk,
 });
 
-/** Categories: items under one partition, slugs unique through guard items, parents checked at commit. */
+/** Categories: items under one partition; slugs and names among siblings unique through guard items, parents checked at commit. */
 export function createCategoryStore(ctx: TableContext): CategoryStore {
   const slugTaken = (slug: string) => catalogErrors.slugTaken('category', slug);
   const parentExists = (parentId: number | null | undefined): TransactAction[] =>
     parentId ? [mustExist(ctx, keys.category(parentId), catalogErrors.parentMissing())] : [];
+  const nameGuardPut = (input: CategoryInput, id: number) => guardPut(ctx, nameGuardOf(input), id, catalogErrors.categoryNameTaken(input.name));
+
+  const readAll = async () => (await queryPartition(ctx, 'CATEGORY')).map(toCategory);
 
   /** The parent chain is read before the write; the parent's existence is checked again at commit. */
-  async function assertNoCycle(id: number, parentId: number) {
-    const parentOf = new Map((await queryPartition(ctx, 'CATEGORY')).map((item) => [Number(item.id), item.parentId as number | null]));
-    assertParentAllowed(id, parentId, parentOf);
+  function assertNoCycle(id: number, parentId: number, all: Category[]) {
+    assertParentAllowed(id, parentId, new Map(all.map((c) => [c.id, c.parentId ?? null])));
   }
 
   async function createCategory(raw: CategoryInput): Promise<Category> {
     const input = parseOrThrow(categoryInputSchema, raw);
+    // Sees siblings written before name guards existed; the guard below settles every race.
+    assertCategoryNameFree(undefined, input.name, input.parentId ?? null, await readAll());
     const id = await allocateIds(ctx, 'category', 1);
     const item = categoryItem(id, input);
     await transactWrite(ctx, [
       putNew(ctx, item, new ConflictError('The category could not be saved; try again')),
       guardPut(ctx, keys.slugGuard('category', input.slug), id, slugTaken(input.slug)),
+      nameGuardPut(input, id),
       ...parentExists(input.parentId),
     ]);
     return toCategory(item);
@@ -52,14 +62,28 @@ export function createCategoryStore(ctx: TableContext): CategoryStore {
     for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
       const current = await getItem(ctx, keys.category(id));
       if (!current) throw catalogErrors.notFound('Category');
-      if (input.parentId) await assertNoCycle(id, input.parentId);
       const item = categoryItem(id, input);
+      const oldGuard = typeof current.nameGuard === 'string' ? current.nameGuard : undefined;
+      const nameMoves = oldGuard !== item.nameGuard;
+      if (input.parentId || nameMoves) {
+        const all = await readAll();
+        if (input.parentId) assertNoCycle(id, input.parentId, all);
+        if (nameMoves) assertCategoryNameFree(id, input.name, input.parentId ?? null, all);
+      }
       const oldSlug = String(current.slug);
       const outcome = await transactWrite(ctx, [
-        putIf(ctx, item, { expression: 'attribute_exists(pk) AND slug = :old', values: { ':old': oldSlug } }, 'retry'),
+        putIf(
+          ctx,
+          item,
+          oldGuard === undefined
+            ? { expression: 'attribute_exists(pk) AND slug = :old AND attribute_not_exists(nameGuard)', values: { ':old': oldSlug } }
+            : { expression: 'attribute_exists(pk) AND slug = :old AND nameGuard = :guard', values: { ':old': oldSlug, ':guard': oldGuard } },
+          'retry',
+        ),
         ...(oldSlug === input.slug
           ? []
           : [guardDelete(ctx, keys.slugGuard('category', oldSlug), id), guardPut(ctx, keys.slugGuard('category', input.slug), id, slugTaken(input.slug))]),
+        ...(!nameMoves ? [] : [...(oldGuard === undefined ? [] : [guardDelete(ctx, { pk: oldGuard, sk: 'CATNAME' }, id)]), nameGuardPut(input, id)]),
         ...parentExists(input.parentId),
       ]);
       if (outcome === 'ok') return toCategory(item);
@@ -68,7 +92,7 @@ export function createCategoryStore(ctx: TableContext): CategoryStore {
   }
 
   return {
-    listCategories: async () => (await queryPartition(ctx, 'CATEGORY')).map(toCategory),
+    listCategories: readAll,
     getCategory: async (id) => {
       assertId(id);
       const item = await getItem(ctx, keys.category(id));

@@ -3,6 +3,9 @@ import { usernameKey } from '@parts/shared/username';
 
 const ID_WIDTH = 12;
 
+/** Stands for "manufacturer unknown" in part-number guard keys (ids are digits, so it meets no id). */
+export const UNKNOWN_MANUFACTURER_KEY = 'unknown';
+
 /** Zero-padded so string sort keys sort like the numbers. */
 export const padId = (id: number) => String(id).padStart(ID_WIDTH, '0');
 
@@ -12,8 +15,11 @@ export const keys = {
   manufacturer: (id: number) => ({ pk: 'MANUFACTURER', sk: padId(id) }),
   part: (id: number) => ({ pk: `PART#${id}`, sk: 'PART' }),
   slugGuard: (entity: SlugEntity, slug: string) => ({ pk: `SLUG#${entity}#${slug}`, sk: 'SLUG' }),
-  partNumberGuard: (manufacturerId: number, normalized: string) => ({
-    pk: `PARTNUMBER#${manufacturerId}#${normalized}`,
+  /** A part whose manufacturer is unknown (null) is unique among those by its part number (ADR 101). */
+  /** A category name among its parent's children (null: the top level), compared by categoryNameKey (ADR 102). */
+  categoryNameGuard: (parentId: number | null, nameKey: string) => ({ pk: `CATNAME#${parentId ?? 'top'}#${nameKey}`, sk: 'CATNAME' }),
+  partNumberGuard: (manufacturerId: number | null, normalized: string) => ({
+    pk: `PARTNUMBER#${manufacturerId ?? UNKNOWN_MANUFACTURER_KEY}#${normalized}`,
     sk: 'PARTNUMBER',
   }),
   /** Look-alike usernames (case, fullwidth, dotless ı …) share one key: the key is the uniqueness guard. */
@@ -33,7 +39,7 @@ export const keys = {
 export type SlugEntity = 'category' | 'manufacturer' | 'part';
 
 /** Attributes that belong to the table layout, never to the entity handed back to callers. */
-export const LAYOUT_ATTRIBUTES = ['pk', 'sk', 'type', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'partNumberNorm'] as const;
+export const LAYOUT_ATTRIBUTES = ['pk', 'sk', 'type', 'nameGuard', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'partNumberNorm'] as const;
 
 export function stripLayout<T>(item: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...item };

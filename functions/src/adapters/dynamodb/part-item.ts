@@ -21,8 +21,9 @@ export function encodePart(id: number, input: Omit<PartInput, 'slug'> & { slug: 
       partNumber: input.partNumber,
       description: input.description,
       status: input.status,
-      categoryId: input.categoryId,
-      manufacturerId: input.manufacturerId,
+      // None (null) is stored as an absent attribute.
+      categoryId: input.categoryId ?? undefined,
+      manufacturerId: input.manufacturerId ?? undefined,
       image: input.image,
     }),
     partNumberNorm: normalizePartNumber(input.partNumber),
@@ -55,8 +56,8 @@ export function partContentHash(part: PartContent): string {
     part.partNumber,
     text(part.description),
     part.status,
-    part.categoryId,
-    part.manufacturerId,
+    part.categoryId ?? null,
+    part.manufacturerId ?? null,
     Object.entries(part.specifications ?? {}),
     part.price ?? null,
     text(part.image),
@@ -80,8 +81,8 @@ export function decodePart(item: Record<string, unknown>): StoredPart | undefine
     partNumber: item.partNumber,
     ...(typeof item.description === 'string' && item.description ? { description: item.description } : {}),
     status: status.data,
-    categoryId: Number(item.categoryId),
-    manufacturerId: Number(item.manufacturerId),
+    categoryId: relationId(item.categoryId),
+    manufacturerId: relationId(item.manufacturerId),
     specifications: inSpecOrder(
       recordOf(item.specifications, (v): v is string => typeof v === 'string'),
       item.specOrder,
@@ -93,6 +94,12 @@ export function decodePart(item: Record<string, unknown>): StoredPart | undefine
     createdAt: String(item.createdAt ?? ''),
     updatedAt: String(item.updatedAt ?? ''),
   };
+}
+
+/** A stored category or manufacturer id; absent (or anything but a positive integer) is none. */
+function relationId(value: unknown): number | null {
+  const id = Number(value);
+  return value !== undefined && value !== null && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** The part just written, as callers get it back. */

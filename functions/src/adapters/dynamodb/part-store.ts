@@ -27,15 +27,16 @@ export function newPartActions(
   return [
     putNew(ctx, item, onConditionFailed.item),
     guardPut(ctx, keys.slugGuard('part', item.slug), item.id, onConditionFailed.slug),
-    guardPut(ctx, keys.partNumberGuard(item.manufacturerId, item.partNumberNorm), item.id, onConditionFailed.partNumber),
+    guardPut(ctx, keys.partNumberGuard(item.manufacturerId ?? null, item.partNumberNorm), item.id, onConditionFailed.partNumber),
   ];
 }
 
 /** Parts: one item each, slugs and (manufacturer, part number) unique through guard items. */
 export function createPartStore(ctx: TableContext): PartStore {
+  /** A part may have no category and no manufacturer (null, ADR 101); a given one must exist at commit. */
   const referencesExist = (input: PartInput): TransactAction[] => [
-    mustExist(ctx, keys.category(input.categoryId), catalogErrors.categoryMissing()),
-    mustExist(ctx, keys.manufacturer(input.manufacturerId), catalogErrors.manufacturerMissing()),
+    ...(input.categoryId === null ? [] : [mustExist(ctx, keys.category(input.categoryId), catalogErrors.categoryMissing())]),
+    ...(input.manufacturerId === null ? [] : [mustExist(ctx, keys.manufacturer(input.manufacturerId), catalogErrors.manufacturerMissing())]),
   ];
 
   async function createPart(raw: PartInput): Promise<StoredPart> {
@@ -70,9 +71,10 @@ export function createPartStore(ctx: TableContext): PartStore {
           guardPut(ctx, keys.slugGuard('part', input.slug), id, catalogErrors.slugTaken('part', input.slug)),
         );
       }
-      if (Number(current.manufacturerId) !== input.manufacturerId || current.partNumberNorm !== norm) {
+      const currentManufacturerId = decodePart(current)?.manufacturerId ?? null;
+      if (currentManufacturerId !== input.manufacturerId || current.partNumberNorm !== norm) {
         actions.push(
-          guardDelete(ctx, keys.partNumberGuard(Number(current.manufacturerId), String(current.partNumberNorm)), id),
+          guardDelete(ctx, keys.partNumberGuard(currentManufacturerId, String(current.partNumberNorm)), id),
           guardPut(ctx, keys.partNumberGuard(input.manufacturerId, norm), id, catalogErrors.partNumberTaken(input.partNumber)),
         );
       }

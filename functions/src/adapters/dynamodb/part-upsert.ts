@@ -309,8 +309,13 @@ function validateRows(rows: PartUpsert[], refs: { categories: Set<number>; manuf
     const parsed = partUpsertSchema.safeParse(row);
     if (!parsed.success) return void failures.push({ index, error: rowErrorText(toValidationError(parsed.error)) });
     const input = parsed.data;
-    if (!refs.categories.has(input.categoryId)) return void failures.push({ index, error: rowErrorText(catalogErrors.categoryMissing()) });
-    if (!refs.manufacturers.has(input.manufacturerId)) return void failures.push({ index, error: rowErrorText(catalogErrors.manufacturerMissing()) });
+    // None (null) is allowed for both (ADR 101); a given id must exist.
+    if (input.categoryId !== null && !refs.categories.has(input.categoryId)) {
+      return void failures.push({ index, error: rowErrorText(catalogErrors.categoryMissing()) });
+    }
+    if (input.manufacturerId !== null && !refs.manufacturers.has(input.manufacturerId)) {
+      return void failures.push({ index, error: rowErrorText(catalogErrors.manufacturerMissing()) });
+    }
     const guardKey = keys.partNumberGuard(input.manufacturerId, normalizePartNumber(input.partNumber));
     const earlier = firstRowByGuard.get(guardKey.pk);
     if (earlier !== undefined) return void failures.push({ index, error: `Duplicate of row ${earlier} in this batch` });

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { OfferSummary } from '@parts/shared/schemas';
-import { MAX_QUOTE_MESSAGES, type Offer, type OfferLine, type QuoteMessage } from '@parts/shared/quote-offers';
+import { MAX_QUOTE_MESSAGES, readStoredOfferLine, type Offer, type OfferLine, type QuoteMessage } from '@parts/shared/quote-offers';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { QuoteEventWrite, QuoteThreadRepository } from '../../ports/quote-thread-repository';
 import { keys, stripLayout } from './keys';
@@ -27,7 +27,8 @@ const summaryOf = (offer: Offer): OfferSummary => ({
 
 const toOffer = (item: Record<string, unknown>): Offer => {
   const { quoteId, version, sentAt, sentBy, validUntil, message, lines, totalCents, state, response } = stripLayout<Offer>(item);
-  return { quoteId, version, sentAt, sentBy, validUntil, ...(message ? { message } : {}), lines, totalCents, state, ...(response ? { response } : {}) };
+  const read = lines.map((l) => readStoredOfferLine(l));
+  return { quoteId, version, sentAt, sentBy, validUntil, ...(message ? { message } : {}), lines: read, totalCents, state, ...(response ? { response } : {}) };
 };
 const toMessage = (item: Record<string, unknown>): QuoteMessage => {
   const { id, quoteId, seq, at, by, from, body, attachments } = stripLayout<QuoteMessage>(item);
@@ -161,7 +162,7 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
             ExclusiveStartKey,
           }),
         );
-        for (const item of page.Items ?? []) lines.push(...((item.lines as OfferLine[] | undefined) ?? []));
+        for (const item of page.Items ?? []) lines.push(...((item.lines as Record<string, unknown>[] | undefined) ?? []).map((l) => readStoredOfferLine(l)));
         ExclusiveStartKey = page.LastEvaluatedKey;
       } while (ExclusiveStartKey);
       return { ...offer, lines };

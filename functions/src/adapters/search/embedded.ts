@@ -85,6 +85,12 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text_vocab USING fts5vocab (parts_text,
  */
 const SCHEMA_VERSION = 7;
 
+/**
+ * The columns' id for "none": a part without a category or a manufacturer (null in the document, ADR 101).
+ * Ids are positive, so 0 is never a real one; no facet, filter or path holds it.
+ */
+const NONE = 0;
+
 /** Built after a bulk load (one sort each) rather than row by row: see clear(). */
 const INDEXES = `
 CREATE INDEX IF NOT EXISTS parts_pn_norm ON parts (pn_norm);
@@ -235,8 +241,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
         pn,
         doc.partNumber.toUpperCase(),
         doc.manufacturerName.toLowerCase(),
-        doc.categoryId,
-        doc.manufacturerId,
+        doc.categoryId ?? NONE,
+        doc.manufacturerId ?? NONE,
         doc.status === 'discontinued' ? 1 : 0,
         doc.slug,
         JSON.stringify(stored),
@@ -249,9 +255,11 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       const description = doc.description ?? '';
       writes.insertText.run(doc.id, doc.name, doc.manufacturerName, categoryText(doc), description, codeTerms(`${doc.name} ${description}`).join(' '));
       for (const a of categoryAncestors ?? []) rememberName('category', a.id, a.name, a.slug);
-      rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);
-      rememberName('manufacturer', doc.manufacturerId, doc.manufacturerName, doc.manufacturerSlug);
-      rememberPath(c, doc.categoryId, [...new Set([doc.categoryId, ...doc.categoryPath])]);
+      if (doc.categoryId !== null) {
+        rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);
+        rememberPath(c, doc.categoryId, [...new Set([doc.categoryId, ...doc.categoryPath])]);
+      }
+      if (doc.manufacturerId !== null) rememberName('manufacturer', doc.manufacturerId, doc.manufacturerName, doc.manufacturerSlug);
       applied.push(doc);
     }
     return applied;
@@ -912,8 +920,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
       for (const doc of applied) {
         c.set({
           id: doc.id,
-          categoryId: doc.categoryId,
-          manufacturerId: doc.manufacturerId,
+          categoryId: doc.categoryId ?? NONE,
+          manufacturerId: doc.manufacturerId ?? NONE,
           discontinued: doc.status === 'discontinued',
           specNumbers: doc.specNumbers,
         });
@@ -1114,7 +1122,8 @@ function visitWithoutRanges(p: Pass, ids: Int32Array | null, count: number): voi
 
 function facetList(counts: ArrayLike<number>, lookup: Map<number, { name: string; slug: string }>): FacetCount[] {
   const out: FacetCount[] = [];
-  for (let id = 0; id < counts.length; id++) {
+  // From 1: NONE (uncategorised, manufacturer unknown) is no facet, as OpenSearch's terms aggregation skips a missing field.
+  for (let id = 1; id < counts.length; id++) {
     const count = counts[id] ?? 0;
     if (count > 0) out.push({ id, name: lookup.get(id)?.name ?? '', slug: lookup.get(id)?.slug ?? '', count });
   }

@@ -108,9 +108,10 @@ export function matchesTypedSpecs(specNumbers: (key: string) => number | undefin
 }
 
 export function toPartView(doc: PartDocument): PartView {
+  // No manufacturer / category (null ids, ADR 101) reads as null, as the table's read does.
   return partView(doc, {
-    manufacturer: { name: doc.manufacturerName, slug: doc.manufacturerSlug },
-    category: { name: doc.categoryName, slug: doc.categorySlug },
+    manufacturer: doc.manufacturerId === null ? null : { name: doc.manufacturerName, slug: doc.manufacturerSlug },
+    category: doc.categoryId === null ? null : { name: doc.categoryName, slug: doc.categorySlug },
   });
 }
 

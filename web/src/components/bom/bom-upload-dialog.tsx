@@ -1,77 +1,47 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Upload } from 'lucide-react';
-import {
-  BOM_ROLES,
-  BOM_ROLE_LABELS,
-  BOM_TEXT_LIMITS,
-  MATCH_CONFIDENCE_LABELS,
-  MAX_BOM_FILE_BYTES,
-  MAX_BOM_LINES,
-  type BomMatchLine,
-  type BomRole,
-  type BomSheet,
-  type LineMatch,
-  type MatchCandidate,
-  type MatchConfidence,
-} from '@parts/shared/bom';
-import { parseBomQuantity, toSavedMapping, type GuessedMapping } from '@parts/shared/bom-columns';
-import { normalizePartNumber } from '@parts/shared/part-number';
+import { BOM_ROLES, BOM_ROLE_LABELS, MATCH_CONFIDENCE_LABELS, MAX_BOM_FILE_BYTES, MAX_BOM_LINES, type BomSheet, type MatchConfidence } from '@parts/shared/bom';
+import { guessBomColumns, HEADER_SCAN_ROWS, linesOf, toSavedMapping, type GuessedMapping } from '@parts/shared/bom-columns';
 import { Badge, type BadgeVariant } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Textarea } from '../ui/textarea';
 import { errorText } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
-import { useQuoteBasket, type IncomingLine } from '../../lib/quote-basket';
+import { useQuoteBasket } from '../../lib/quote-basket';
 import { useMatchBom } from './api/match-bom';
 import { useParseBom } from './api/parse-bom';
 import { useSaveBomMapping } from './api/save-bom-mapping';
+import {
+  basketLines,
+  candidateText,
+  duplicates,
+  inFilter,
+  initialChoice,
+  matchRequest,
+  matchesSearch,
+  needsDecision,
+  pendingLines,
+  REVIEW_FILTER_LABELS,
+  typedQuantity,
+  type Choice,
+  type ReviewFilter,
+  type ReviewRow,
+} from './bom-lines';
+import { loadDraft, saveDraft, type BomDraft } from './bom-draft';
 
 type Step = 'source' | 'columns' | 'review';
-/** A candidate's index, the line as free text, or left out. */
-type Choice = number | 'free' | 'skip';
-
-interface ReviewRow {
-  /** 1-based line of the list (data rows, header not counted). */
-  line: number;
-  source: BomMatchLine & { reference?: string };
-  quantity: number;
-  match: LineMatch;
-  choice: Choice;
-}
 
 const CONFIDENCE_VARIANT: Record<MatchConfidence, BadgeVariant> = { exact: 'green', likely: 'blue', choose: 'yellow', none: 'red' };
-const ROW_HEIGHT = 68;
-const cut = (text: string | undefined, max: number) => {
-  const t = text?.trim();
-  return t ? t.slice(0, max) : undefined;
-};
-const columnName = (sheet: BomSheet, i: number) => {
-  const header = sheet.hasHeader ? sheet.rows[0]?.[i]?.trim() : undefined;
-  const sample = (sheet.hasHeader ? sheet.rows[1] : sheet.rows[0])?.[i]?.trim();
+/** A first guess of a line's height; each line is measured once drawn (cards on a phone are taller). */
+const ROW_ESTIMATE = 76;
+const columnName = (sheet: BomSheet, headerRow: number | null, i: number) => {
+  const header = headerRow === null ? undefined : sheet.rows[headerRow]?.[i]?.trim();
+  const sample = linesOf(sheet.rows, headerRow)[0]?.[i]?.trim();
   return `Column ${i + 1}${header ? `: ${header}` : sample ? ` (e.g. ${sample.slice(0, 24)})` : ''}`;
 };
-
-function candidateText(c: MatchCandidate): string {
-  return `${c.partNumber} — ${c.name}${c.manufacturer ? ` (${c.manufacturer.name})` : ''}`;
-}
-
-/** The line of the list each part is already used on, so a repeated part reads as one basket line with the quantities added. */
-function duplicates(rows: ReviewRow[]): Map<number, number> {
-  const firstByPart = new Map<string, number>();
-  const out = new Map<number, number>();
-  for (const row of rows) {
-    let key: string | undefined;
-    if (typeof row.choice === 'number') key = `part:${row.match.candidates[row.choice]?.id}`;
-    else if (row.choice === 'free' && row.source.partNumber) key = `free:${normalizePartNumber(row.source.partNumber)}`;
-    if (!key) continue;
-    const first = firstByPart.get(key);
-    if (first === undefined) firstByPart.set(key, row.line);
-    else out.set(row.line, first);
-  }
-  return out;
-}
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function SourceStep({ onRead }: { onRead: (sheet: BomSheet) => void }) {
   const parse = useParseBom();
@@ -129,50 +99,62 @@ function SourceStep({ onRead }: { onRead: (sheet: BomSheet) => void }) {
   );
 }
 
-function ColumnsStep({ sheet, onBack, onMatched }: { sheet: BomSheet; onBack: () => void; onMatched: (rows: ReviewRow[]) => void }) {
+function ColumnsStep({
+  sheet,
+  headerRow: initialHeaderRow,
+  mapping: initialMapping,
+  canResume,
+  onBack,
+  onResume,
+  onChange,
+  onMatched,
+}: {
+  sheet: BomSheet;
+  headerRow: number | null;
+  mapping: GuessedMapping;
+  canResume: boolean;
+  onBack: () => void;
+  onResume: () => void;
+  onChange: (headerRow: number | null, mapping: GuessedMapping) => void;
+  onMatched: (rows: ReviewRow[]) => void;
+}) {
   const { data: user } = useCurrentUser();
   const match = useMatchBom();
   const saveMapping = useSaveBomMapping();
-  const [mapping, setMapping] = useState<GuessedMapping>(sheet.mapping);
-  const [hasHeader, setHasHeader] = useState(sheet.hasHeader);
+  const [mapping, setMappingState] = useState<GuessedMapping>(initialMapping);
+  const [headerRow, setHeaderRowState] = useState<number | null>(initialHeaderRow);
   const [problem, setProblem] = useState<string | null>(null);
   const width = Math.max(0, ...sheet.rows.slice(0, 50).map((r) => r.length));
-  const dataRows = hasHeader ? sheet.rows.slice(1) : sheet.rows;
-  const view: BomSheet = { ...sheet, hasHeader };
+  const dataRows = linesOf(sheet.rows, headerRow);
+  const headerChoices = Math.min(sheet.rows.length, HEADER_SCAN_ROWS);
+  const previewRows = sheet.rows.slice(0, Math.max(6, (headerRow ?? 0) + 4));
+
+  const setMapping = (next: GuessedMapping) => {
+    setMappingState(next);
+    onChange(headerRow, next);
+  };
+  const setHeaderRow = (next: number | null) => {
+    // The column names moved: guess the columns again from that row.
+    const guess = guessBomColumns(sheet.rows, { headerRow: next });
+    setHeaderRowState(next);
+    setMappingState(guess.mapping);
+    onChange(next, guess.mapping);
+  };
 
   const confirm = () => {
     setProblem(null);
     if (mapping.partNumber === undefined && mapping.description === undefined) return setProblem('Choose the part number or the description column');
-    const cell = (row: string[], role: BomRole) => (mapping[role] === undefined ? undefined : row[mapping[role]])?.trim();
-    const lines = dataRows
-      .map((row, i) => ({
-        line: i + 1,
-        source: {
-          partNumber: cut(cell(row, 'partNumber'), BOM_TEXT_LIMITS.partNumber),
-          manufacturer: cut(cell(row, 'manufacturer'), BOM_TEXT_LIMITS.manufacturer),
-          description: cut(cell(row, 'description'), BOM_TEXT_LIMITS.description),
-          reference: cut(cell(row, 'reference'), BOM_TEXT_LIMITS.reference),
-        },
-        quantity: mapping.quantity === undefined ? 1 : parseBomQuantity(cell(row, 'quantity')),
-      }))
-      .filter((l) => l.source.partNumber || l.source.description);
+    const lines = pendingLines(sheet, headerRow, mapping);
     if (lines.length === 0) return setProblem('No line of the list has a part number or a description in the chosen columns.');
     if (lines.length > MAX_BOM_LINES)
       return setProblem(`A list can have at most ${MAX_BOM_LINES.toLocaleString('en-US')} lines; this one has ${lines.length.toLocaleString('en-US')}.`);
-    if (user && hasHeader) saveMapping.mutate(toSavedMapping(sheet.rows[0] ?? [], mapping));
-    const request = lines.map(({ source }) => {
-      const line: BomMatchLine = {};
-      if (source.partNumber) line.partNumber = source.partNumber;
-      if (source.manufacturer) line.manufacturer = source.manufacturer;
-      if (source.description) line.description = source.description;
-      return line;
-    });
-    match.mutate(request, {
+    if (user && headerRow !== null) saveMapping.mutate(toSavedMapping(sheet.rows[headerRow] ?? [], mapping));
+    match.mutate(matchRequest(lines), {
       onSuccess: (answer) =>
         onMatched(
           lines.map((l, i) => {
             const m = answer.lines[i] ?? { confidence: 'none' as const, candidates: [] };
-            return { ...l, match: m, choice: m.candidates.length > 0 ? 0 : 'free' };
+            return { ...l, match: m, choice: initialChoice(m) };
           }),
         ),
       onError: (error) => setProblem(errorText(error, 'The list could not be matched. Please try again.')),
@@ -182,10 +164,24 @@ function ColumnsStep({ sheet, onBack, onMatched }: { sheet: BomSheet; onBack: ()
   return (
     <div className="grid gap-4">
       {sheet.mappingSource === 'remembered' ? <p className="text-sm text-slate-700">We used the columns you confirmed last time.</p> : null}
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={hasHeader} onChange={(e) => setHasHeader(e.target.checked)} />
-        The first row holds column names
-      </label>
+      <div className="grid gap-1.5 sm:max-w-xs">
+        <label htmlFor="bom-header-row" className="text-sm font-medium">
+          Column names are on
+        </label>
+        <select
+          id="bom-header-row"
+          className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+          value={headerRow === null ? '' : String(headerRow)}
+          onChange={(e) => setHeaderRow(e.target.value === '' ? null : Number(e.target.value))}
+        >
+          <option value="">No row (the list has no column names)</option>
+          {Array.from({ length: headerChoices }, (_, i) => (
+            <option key={i} value={i}>
+              Row {i + 1}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="grid gap-3 sm:grid-cols-3">
         {BOM_ROLES.map((role) => (
           <div key={role} className="grid gap-1.5">
@@ -194,14 +190,14 @@ function ColumnsStep({ sheet, onBack, onMatched }: { sheet: BomSheet; onBack: ()
             </label>
             <select
               id={`bom-role-${role}`}
-              className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+              className="h-10 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm"
               value={mapping[role] === undefined ? '' : String(mapping[role])}
-              onChange={(e) => setMapping((m) => ({ ...m, [role]: e.target.value === '' ? undefined : Number(e.target.value) }))}
+              onChange={(e) => setMapping({ ...mapping, [role]: e.target.value === '' ? undefined : Number(e.target.value) })}
             >
               <option value="">Not in the list</option>
               {Array.from({ length: width }, (_, i) => (
                 <option key={i} value={i}>
-                  {columnName(view, i)}
+                  {columnName(sheet, headerRow, i)}
                 </option>
               ))}
             </select>
@@ -209,22 +205,33 @@ function ColumnsStep({ sheet, onBack, onMatched }: { sheet: BomSheet; onBack: ()
         ))}
       </div>
       <div className="overflow-x-auto rounded-md border border-slate-200">
-        <table className="w-full text-xs" aria-label="First lines of your list">
+        <table className="w-full text-xs" aria-label="First rows of your list">
           <tbody>
-            {sheet.rows.slice(0, 6).map((row, r) => (
-              <tr key={r} className={r === 0 && hasHeader ? 'bg-slate-100 font-semibold' : 'border-t border-slate-100'}>
-                {Array.from({ length: width }, (_, i) => (
-                  <td key={i} className="max-w-48 truncate px-2 py-1">
-                    {row[i] ?? ''}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {previewRows.map((row, r) => {
+              const kind = headerRow === null || r > headerRow ? 'line' : r === headerRow ? 'header' : 'title';
+              return (
+                <tr
+                  key={r}
+                  data-row-kind={kind}
+                  className={kind === 'header' ? 'bg-slate-100 font-semibold' : kind === 'title' ? 'text-slate-400' : 'border-t border-slate-100'}
+                >
+                  <th scope="row" className="w-16 whitespace-nowrap px-2 py-1 text-left font-normal text-slate-500">
+                    Row {r + 1}
+                  </th>
+                  {Array.from({ length: width }, (_, i) => (
+                    <td key={i} className="max-w-48 truncate px-2 py-1">
+                      {row[i] ?? ''}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
-      <p className="text-sm text-slate-600">
-        {dataRows.length.toLocaleString('en-US')} {dataRows.length === 1 ? 'line' : 'lines'}
+      <p className="text-sm text-slate-600" data-testid="bom-line-count">
+        {plural(dataRows.length, 'line', 'lines')}
+        {headerRow !== null && headerRow > 0 ? ` below the column names (rows 1–${headerRow} are titles, not lines)` : ''}
         {sheet.sheet ? ` from the sheet "${sheet.sheet}"` : ''}.
       </p>
       {problem ? (
@@ -236,6 +243,11 @@ function ColumnsStep({ sheet, onBack, onMatched }: { sheet: BomSheet; onBack: ()
         <Button onClick={confirm} disabled={match.isPending}>
           {match.isPending ? 'Matching...' : 'Match parts'}
         </Button>
+        {canResume ? (
+          <Button variant="outline" onClick={onResume} disabled={match.isPending}>
+            Return to the review
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={onBack} disabled={match.isPending}>
           Back
         </Button>
@@ -244,112 +256,202 @@ function ColumnsStep({ sheet, onBack, onMatched }: { sheet: BomSheet; onBack: ()
   );
 }
 
-function ReviewStep({ initial, onBack, onDone }: { initial: ReviewRow[]; onBack: () => void; onDone: () => void }) {
+function QuantityCell({ row, onChange }: { row: ReviewRow; onChange: (text: string) => void }) {
+  const flagged = row.quantity === null;
+  return (
+    <span role="cell" className="grid gap-0.5">
+      <span className="text-xs text-slate-500 sm:hidden">Quantity</span>
+      <input
+        aria-label={`Quantity for line ${row.line}`}
+        aria-invalid={flagged}
+        inputMode="numeric"
+        className="h-8 w-24 rounded border border-slate-300 px-1 text-sm aria-[invalid=true]:border-red-600"
+        value={row.quantityText}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {flagged ? (
+        <span className="text-xs text-red-800" data-testid="bom-quantity-problem">
+          <Badge variant="red" className="mr-1 whitespace-nowrap px-1.5 py-0">
+            Check quantity
+          </Badge>
+          {row.quantityProblem}
+        </span>
+      ) : row.quantityFlagged || (row.quantityCell !== '' && row.quantityCell !== String(row.quantity)) ? (
+        <span className="text-xs text-slate-500">List: {row.quantityCell || '—'}</span>
+      ) : null}
+    </span>
+  );
+}
+
+function ReviewStep({
+  rows,
+  setRows,
+  onBack,
+  onDone,
+}: {
+  rows: ReviewRow[];
+  setRows: (update: (rows: ReviewRow[]) => ReviewRow[]) => void;
+  onBack: () => void;
+  onDone: () => void;
+}) {
   const basket = useQuoteBasket();
-  const [rows, setRows] = useState(initial);
+  const [filter, setFilter] = useState<ReviewFilter>('all');
+  const [query, setQuery] = useState('');
   const scroller = useRef<HTMLDivElement>(null);
+  const visible = useMemo(() => rows.flatMap((row, index) => (inFilter(row, filter) && matchesSearch(row, query) ? [index] : [])), [rows, filter, query]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the rows read the virtualizer on every render; nothing memoises them
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 12,
+    getItemKey: (i) => rows[visible[i]!]!.line,
+  });
   const dupes = useMemo(() => duplicates(rows), [rows]);
   const counts = useMemo(() => {
     const c: Record<MatchConfidence, number> = { exact: 0, likely: 0, choose: 0, none: 0 };
     for (const r of rows) c[r.match.confidence]++;
     return c;
   }, [rows]);
-  const kept = rows.filter((r) => r.choice !== 'skip');
+  const filterCounts = useMemo(
+    () =>
+      Object.fromEntries((Object.keys(REVIEW_FILTER_LABELS) as ReviewFilter[]).map((f) => [f, rows.filter((r) => inFilter(r, f)).length])) as Record<
+        ReviewFilter,
+        number
+      >,
+    [rows],
+  );
+  const undecided = rows.filter(needsDecision).length;
+  const blank = rows.filter((r) => r.quantity === null && r.quantityBlank && r.quantityText.trim() === '').length;
+  const kept = rows.filter((r) => r.choice !== 'skip').length;
 
+  const update = (index: number, change: (row: ReviewRow) => ReviewRow) => setRows((all) => all.map((r, i) => (i === index ? change(r) : r)));
   const add = () => {
-    const lines: IncomingLine[] = kept.map((r) => {
-      const details = r.source.reference ? { reference: r.source.reference } : undefined;
-      if (typeof r.choice === 'number') {
-        const c = r.match.candidates[r.choice]!;
-        return {
-          part: {
-            id: c.id,
-            name: c.name,
-            slug: c.slug,
-            partNumber: c.partNumber,
-            manufacturer: c.manufacturer ? { name: c.manufacturer.name, slug: c.manufacturer.slug } : null,
-          },
-          quantity: r.quantity,
-          ...(details ? { details } : {}),
-        };
-      }
-      const freeText = {
-        ...(r.source.partNumber ? { partNumber: r.source.partNumber } : {}),
-        ...(r.source.manufacturer ? { manufacturer: r.source.manufacturer } : {}),
-        ...(r.source.description ? { description: r.source.description } : {}),
-      };
-      return { freeText, quantity: r.quantity, ...(details ? { details } : {}) };
-    });
+    const lines = basketLines(rows);
+    if (!lines || lines.length === 0) return;
     basket.addMany(lines);
     onDone();
   };
 
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 gap-3">
       <p className="text-sm" data-testid="bom-summary">
         {rows.length} {rows.length === 1 ? 'line' : 'lines'}: {counts.exact} exact, {counts.likely} likely, {counts.choose} to choose, {counts.none} without a
         match. Lines without a match are sent as free-text lines for us to source.
       </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <div role="group" aria-label="Show" className="flex flex-wrap gap-1">
+          {(Object.keys(REVIEW_FILTER_LABELS) as ReviewFilter[]).map((f) => (
+            <Button key={f} size="sm" variant={filter === f ? 'default' : 'outline'} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+              {REVIEW_FILTER_LABELS[f]} ({filterCounts[f]})
+            </Button>
+          ))}
+        </div>
+        <label className="grid min-w-0 flex-1 gap-1 text-sm sm:max-w-xs">
+          <span className="sr-only">Search the list</span>
+          <input
+            type="search"
+            placeholder="Search the list"
+            aria-label="Search the list"
+            className="h-9 w-full min-w-0 rounded-md border border-slate-300 px-2 text-sm"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </label>
+      </div>
+      {blank > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span>{plural(blank, 'line has', 'lines have')} no quantity.</span>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              setRows((all) => all.map((r) => (r.quantity === null && r.quantityBlank && r.quantityText.trim() === '' ? typedQuantity(r, '1') : r)))
+            }
+          >
+            Set 1 piece on {plural(blank, 'line', 'lines')} without a quantity
+          </Button>
+        </div>
+      ) : null}
       <div
-        className="grid grid-cols-[3rem_minmax(0,1.3fr)_4rem_6rem_minmax(0,2fr)] gap-2 border-b border-slate-200 px-2 pb-1 text-xs font-medium text-slate-600"
+        className="hidden grid-cols-[3rem_minmax(0,1.4fr)_8.5rem_6.5rem_minmax(0,1.6fr)] gap-2 border-b border-slate-200 px-2 pb-1 text-xs font-medium text-slate-600 sm:grid"
         role="row"
       >
         <span role="columnheader">Line</span>
-        <span role="columnheader">Your list</span>
+        <span role="columnheader">Your list → understood as</span>
         <span role="columnheader">Qty</span>
         <span role="columnheader">Match</span>
         <span role="columnheader">Use</span>
       </div>
-      <div ref={scroller} className="max-h-[50vh] overflow-y-auto" data-testid="bom-review" role="table" aria-label="Matched lines" aria-rowcount={rows.length}>
+      <div
+        ref={scroller}
+        className="max-h-[55vh] min-w-0 overflow-y-auto overflow-x-hidden"
+        data-testid="bom-review"
+        role="table"
+        aria-label="Matched lines"
+        aria-rowcount={visible.length}
+      >
+        {visible.length === 0 ? <p className="p-2 text-sm text-slate-600">No line fits this filter or search.</p> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
-            const row = rows[v.index]!;
+            const index = visible[v.index]!;
+            const row = rows[index]!;
             const dupOf = dupes.get(row.line);
-            const set = (patch: Partial<ReviewRow>) => setRows((all) => all.map((r, i) => (i === v.index ? { ...r, ...patch } : r)));
+            const undecidedPart = row.choice === null;
             return (
               <div
                 key={row.line}
+                ref={virtualizer.measureElement}
+                data-index={v.index}
                 role="row"
                 aria-rowindex={v.index + 1}
                 data-testid="bom-line"
                 data-line={row.line}
-                className="absolute left-0 top-0 grid w-full grid-cols-[3rem_minmax(0,1.3fr)_4rem_6rem_minmax(0,2fr)] items-center gap-2 border-b border-slate-100 px-2 text-sm"
-                style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                data-needs-decision={needsDecision(row)}
+                className="absolute left-0 top-0 grid w-full gap-2 border-b border-slate-200 px-2 py-2 text-sm sm:grid-cols-[3rem_minmax(0,1.4fr)_8.5rem_6.5rem_minmax(0,1.6fr)] sm:items-start"
+                style={{ transform: `translateY(${v.start}px)` }}
               >
-                <span role="cell" className="text-slate-600">
-                  {row.line}
+                <span role="cell" className="flex items-center gap-2 text-slate-600">
+                  <span className="sm:hidden">Line</span> {row.line}
+                  <Badge variant={CONFIDENCE_VARIANT[row.match.confidence]} className="sm:hidden">
+                    {MATCH_CONFIDENCE_LABELS[row.match.confidence]}
+                  </Badge>
                 </span>
                 <span role="cell" className="min-w-0">
-                  <span className="block truncate font-mono text-xs">{row.source.partNumber ?? '—'}</span>
-                  <span className="block truncate text-xs text-slate-600">
+                  <span className="block break-words font-mono text-xs text-slate-500" data-testid="bom-original" title="As in your list">
+                    {row.cells.filter((c) => c !== '').join(' | ')}
+                  </span>
+                  <span className="block break-words text-xs">
+                    <span className="font-mono">{row.source.partNumber ?? '—'}</span>
                     {[row.source.manufacturer, row.source.description, row.source.reference ? `Ref. ${row.source.reference}` : undefined]
                       .filter(Boolean)
-                      .join(' · ')}
+                      .map((t) => ` · ${t}`)
+                      .join('')}
                   </span>
                 </span>
-                <span role="cell">
-                  <input
-                    aria-label={`Quantity for line ${row.line}`}
-                    inputMode="numeric"
-                    className="h-8 w-14 rounded border border-slate-300 px-1 text-sm"
-                    value={row.quantity}
-                    onChange={(e) => set({ quantity: parseBomQuantity(e.target.value) })}
-                  />
-                </span>
-                <span role="cell">
-                  <Badge variant={CONFIDENCE_VARIANT[row.match.confidence]} data-testid="bom-confidence">
+                <QuantityCell row={row} onChange={(text) => update(index, (r) => typedQuantity(r, text))} />
+                <span role="cell" className="hidden sm:block">
+                  <Badge variant={CONFIDENCE_VARIANT[row.match.confidence]} className="whitespace-nowrap" data-testid="bom-confidence">
                     {MATCH_CONFIDENCE_LABELS[row.match.confidence]}
                   </Badge>
                 </span>
                 <span role="cell" className="min-w-0">
                   <select
                     aria-label={`Part for line ${row.line}`}
-                    className="h-8 w-full truncate rounded-md border border-slate-300 bg-white px-1 text-xs"
-                    value={String(row.choice)}
-                    onChange={(e) => set({ choice: e.target.value === 'free' || e.target.value === 'skip' ? e.target.value : Number(e.target.value) })}
+                    aria-invalid={undecidedPart}
+                    className="h-8 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-1 text-xs aria-[invalid=true]:border-amber-600"
+                    value={row.choice === null ? '' : String(row.choice)}
+                    onChange={(e) => {
+                      const value = e.target.value;
+                      const choice: Choice = value === 'free' || value === 'skip' ? value : Number(value);
+                      update(index, (r) => ({ ...r, choice }));
+                    }}
                   >
+                    {undecidedPart ? (
+                      <option value="" disabled>
+                        Choose a part…
+                      </option>
+                    ) : null}
                     {row.match.candidates.map((c, i) => (
                       <option key={c.id} value={i}>
                         {candidateText(c)}
@@ -358,7 +460,12 @@ function ReviewStep({ initial, onBack, onDone }: { initial: ReviewRow[]; onBack:
                     <option value="free">Keep as free-text line</option>
                     <option value="skip">Leave out</option>
                   </select>
-                  {dupOf !== undefined ? <span className="block text-xs text-amber-800">Same part as line {dupOf}: the quantities are added.</span> : null}
+                  {undecidedPart ? <span className="block text-xs text-amber-800">Pick the part, or keep the line as free text.</span> : null}
+                  {dupOf !== undefined ? (
+                    <span className="block text-xs text-amber-800">
+                      {typeof row.choice === 'number' ? 'Same part' : 'Same line'} as line {dupOf}: the quantities are added.
+                    </span>
+                  ) : null}
                 </span>
               </div>
             );
@@ -366,9 +473,16 @@ function ReviewStep({ initial, onBack, onDone }: { initial: ReviewRow[]; onBack:
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={add} disabled={kept.length === 0}>
-          Add {kept.length} {kept.length === 1 ? 'line' : 'lines'} to quote request
+        <Button onClick={add} disabled={undecided > 0 || kept === 0} data-testid="bom-add">
+          {undecided > 0
+            ? `${plural(undecided, 'line still needs', 'lines still need')} a decision`
+            : `Add ${kept} ${kept === 1 ? 'line' : 'lines'} to quote request`}
         </Button>
+        {undecided > 0 ? (
+          <Button variant="outline" onClick={() => setFilter(rows.some((r) => r.choice === null) ? 'choose' : 'quantity')}>
+            Show them
+          </Button>
+        ) : null}
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
@@ -379,50 +493,87 @@ function ReviewStep({ initial, onBack, onDone }: { initial: ReviewRow[]; onBack:
 
 /** A parts list (CSV, TSV, XLSX or pasted) into the quote basket: read, confirm the columns, review the matches, add. */
 export function BomUploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [step, setStep] = useState<Step>('source');
-  const [sheet, setSheet] = useState<BomSheet | null>(null);
-  const [rows, setRows] = useState<ReviewRow[]>([]);
-  const close = (next: boolean) => {
-    onOpenChange(next);
-    if (!next) {
-      setStep('source');
-      setSheet(null);
-      setRows([]);
-    }
+  // The list being worked on survives Back, a reload and closing the dialog (bom-draft.ts).
+  const [draft, setDraftState] = useState<BomDraft | null>(() => loadDraft());
+  const [step, setStep] = useState<Step>(() => draft?.step ?? 'source');
+  const setDraft = (update: (d: BomDraft | null) => BomDraft | null) => setDraftState((d) => update(d));
+  useEffect(() => {
+    if (saveDraft(draft) || !draft) return;
+    // Too large for the tab's storage: ask before the page is left.
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [draft]);
+
+  const startOver = () => {
+    setDraftState(null);
+    setStep('source');
   };
+  /** Starting over throws matched work away: asked first. */
+  const askStartOver = () => {
+    if (draft && draft.rows.length > 0 && !window.confirm('Start over? The matches and choices on this list are discarded.')) return;
+    startOver();
+  };
+  const close = (next: boolean) => onOpenChange(next);
   const titles: Record<Step, string> = { source: 'Upload a parts list', columns: 'Check the columns', review: 'Review the matches' };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent className={step === 'source' ? 'max-w-2xl' : 'max-w-6xl'} data-testid="bom-dialog">
         <DialogHeader>
           <DialogTitle>{titles[step]}</DialogTitle>
           <DialogDescription>
             {step === 'source'
               ? 'Add a bill of materials from a CSV, TSV or Excel file, or paste it from a spreadsheet. We match every line against our catalogue.'
               : step === 'columns'
-                ? 'We guessed which column holds what. Correct anything that is wrong.'
-                : 'Check each match and pick the right part where there is a choice.'}
+                ? 'We guessed which row holds the column names and which column holds what. Correct anything that is wrong.'
+                : 'Check each match and pick the right part where there is a choice. Your work is kept if you leave this page.'}
           </DialogDescription>
         </DialogHeader>
         {step === 'source' ? (
           <SourceStep
             onRead={(s) => {
-              setSheet(s);
+              setDraftState({ step: 'columns', sheet: s, headerRow: s.headerRow, mapping: s.mapping, rows: [] });
               setStep('columns');
             }}
           />
         ) : null}
-        {step === 'columns' && sheet ? (
+        {step === 'columns' && draft ? (
           <ColumnsStep
-            sheet={sheet}
-            onBack={() => setStep('source')}
-            onMatched={(r) => {
-              setRows(r);
+            sheet={draft.sheet}
+            headerRow={draft.headerRow}
+            mapping={draft.mapping}
+            canResume={draft.rows.length > 0}
+            onBack={askStartOver}
+            onResume={() => {
+              setDraft((d) => (d ? { ...d, step: 'review' } : d));
+              setStep('review');
+            }}
+            onChange={(headerRow, mapping) => setDraft((d) => (d ? { ...d, headerRow, mapping } : d))}
+            onMatched={(rows) => {
+              setDraft((d) => (d ? { ...d, rows, step: 'review' } : d));
               setStep('review');
             }}
           />
         ) : null}
-        {step === 'review' ? <ReviewStep initial={rows} onBack={() => setStep('columns')} onDone={() => close(false)} /> : null}
+        {step === 'review' && draft ? (
+          <ReviewStep
+            rows={draft.rows}
+            setRows={(update) => setDraft((d) => (d ? { ...d, rows: update(d.rows) } : d))}
+            onBack={() => {
+              setDraft((d) => (d ? { ...d, step: 'columns' } : d));
+              setStep('columns');
+            }}
+            onDone={() => {
+              startOver();
+              onOpenChange(false);
+            }}
+          />
+        ) : null}
+        {step !== 'source' ? (
+          <button type="button" className="w-fit text-sm text-slate-600 underline" onClick={askStartOver}>
+            Start over with another list
+          </button>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Plus, Trash2, X } from 'lucide-react';
 import type { Suggestion } from '@parts/shared/schemas';
 import type { QuoteItem } from '@parts/shared/schemas';
+import { dollarsToMicros, formatMicros, lineTotalCents, microsToInput, readMoney } from '@parts/shared/numbers/money';
 import {
   MAX_PRICE_BREAKS,
   addDays,
-  centsToInput,
   lineIdentity,
-  parseUsdToCents,
+  priceBreakProblem,
   unitPriceFor,
   formatCents,
   utcDay,
@@ -17,6 +17,7 @@ import {
 } from '@parts/shared/quote-offers';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
+import { MoneyInput } from '../money-input';
 import { Textarea } from '../ui/textarea';
 import { Badge } from '../ui/badge';
 import { PartSearchBox } from '../part-search-box';
@@ -50,7 +51,7 @@ function draftFor(item: QuoteItem, previous: Offer | undefined): LineDraft {
     item,
     supply: true,
     quantity: String(item.quantity),
-    price: item.targetPrice !== undefined ? item.targetPrice.toFixed(2) : '',
+    price: item.targetPrice !== undefined ? microsToInput(dollarsToMicros(item.targetPrice)) : '',
     breaks: [],
     inStock: false,
     leadDays: '',
@@ -64,8 +65,8 @@ function draftFor(item: QuoteItem, previous: Offer | undefined): LineDraft {
   return {
     ...base,
     quantity: String(old.quantity),
-    price: centsToInput(old.unitPriceCents),
-    breaks: old.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: centsToInput(b.unitPriceCents) })),
+    price: microsToInput(old.unitPriceMicros),
+    breaks: old.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: microsToInput(b.unitPriceMicros) })),
     inStock: old.leadTime === 'in_stock',
     leadDays: old.leadTime === 'in_stock' ? '' : String(old.leadTime),
     moq: String(old.minimumOrderQuantity),
@@ -74,7 +75,7 @@ function draftFor(item: QuoteItem, previous: Offer | undefined): LineDraft {
       ? {
           partId: old.alternative.partId,
           label: `${old.alternative.partNumber} ${old.alternative.name}`,
-          price: centsToInput(old.alternative.unitPriceCents),
+          price: microsToInput(old.alternative.unitPriceMicros),
           note: old.alternative.note ?? '',
         }
       : null,
@@ -82,6 +83,17 @@ function draftFor(item: QuoteItem, previous: Offer | undefined): LineDraft {
 }
 
 const whole = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+/** A price as the shared reader understood it, or undefined (the field itself says why). */
+const micros = (text: string) => {
+  const r = readMoney(text);
+  return r.ok ? r.micros : undefined;
+};
+/** Why a price field cannot be sent, in the reader's words ("“1,234” could be $1,234.00 or $1.234: …"). */
+const priceProblem = (text: string, what: string) => {
+  const r = readMoney(text);
+  if (r.ok) return undefined;
+  return text.trim() === '' ? `enter ${what} like 12.50` : `${what}: ${r.message}`;
+};
 
 /** The line as the API takes it, or the first thing wrong with it in words the reseller can act on. */
 function toInput(d: LineDraft): OfferLineInput | string {
@@ -91,31 +103,34 @@ function toInput(d: LineDraft): OfferLineInput | string {
     return { itemId: d.item.id, status: 'cannot_supply', reason: d.reason.trim() };
   }
   const quantity = whole(d.quantity);
-  const unitPriceCents = parseUsdToCents(d.price);
+  const unitPriceMicros = micros(d.price);
   const moq = whole(d.moq || '1');
   if (quantity === undefined || quantity < 1) return `${label}: enter a quantity of 1 or more`;
-  if (unitPriceCents === undefined) return `${label}: enter a unit price like 12.50`;
+  if (unitPriceMicros === undefined) return `${label}: ${priceProblem(d.price, 'a unit price')}`;
   if (moq === undefined || moq < 1) return `${label}: enter a minimum order quantity of 1 or more`;
   const leadDays = whole(d.leadDays);
   if (!d.inStock && (leadDays === undefined || leadDays < 1)) return `${label}: enter a lead time in days, or tick In stock`;
   const priceBreaks = [];
   for (const b of d.breaks) {
     const minQuantity = whole(b.minQuantity);
-    const cents = parseUsdToCents(b.price);
-    if (minQuantity === undefined || minQuantity < 2 || cents === undefined) return `${label}: each price break needs a quantity of 2 or more and a price`;
-    priceBreaks.push({ minQuantity, unitPriceCents: cents });
+    const price = micros(b.price);
+    if (minQuantity === undefined || minQuantity < 2) return `${label}: each price break needs a quantity of 2 or more and a price`;
+    if (price === undefined) return `${label}: ${priceProblem(b.price, `the price from ${minQuantity}`)}`;
+    priceBreaks.push({ minQuantity, unitPriceMicros: price });
   }
-  let alternative: { partId: number; unitPriceCents: number; note?: string } | undefined;
+  const rising = priceBreakProblem(unitPriceMicros, priceBreaks);
+  if (rising) return `${label}: ${rising.message}`;
+  let alternative: { partId: number; unitPriceMicros: number; note?: string } | undefined;
   if (d.alternative) {
-    const cents = parseUsdToCents(d.alternative.price);
-    if (cents === undefined) return `${label}: enter the alternative's unit price`;
-    alternative = { partId: d.alternative.partId, unitPriceCents: cents, ...(d.alternative.note.trim() ? { note: d.alternative.note.trim() } : {}) };
+    const price = micros(d.alternative.price);
+    if (price === undefined) return `${label}: ${priceProblem(d.alternative.price, "the alternative's unit price")}`;
+    alternative = { partId: d.alternative.partId, unitPriceMicros: price, ...(d.alternative.note.trim() ? { note: d.alternative.note.trim() } : {}) };
   }
   return {
     itemId: d.item.id,
     status: 'offered',
     quantity,
-    unitPriceCents,
+    unitPriceMicros,
     priceBreaks,
     leadTime: d.inStock ? 'in_stock' : leadDays!,
     minimumOrderQuantity: moq,
@@ -129,13 +144,14 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
   const identity = lineIdentity(draft.item);
   const set = (patch: Partial<LineDraft>) => onChange({ ...draft, ...patch });
   const quantity = whole(draft.quantity);
-  const price = parseUsdToCents(draft.price);
+  const price = micros(draft.price);
   const breaks = draft.breaks.flatMap((b) => {
     const q = whole(b.minQuantity);
-    const c = parseUsdToCents(b.price);
-    return q !== undefined && c !== undefined ? [{ minQuantity: q, unitPriceCents: c }] : [];
+    const m = micros(b.price);
+    return q !== undefined && m !== undefined ? [{ minQuantity: q, unitPriceMicros: m }] : [];
   });
-  const preview = quantity !== undefined && price !== undefined ? unitPriceFor(price, breaks, quantity) * quantity : undefined;
+  const preview = quantity !== undefined && price !== undefined ? Number(lineTotalCents(unitPriceFor(price, breaks, quantity), quantity)) : undefined;
+  const rising = price !== undefined ? priceBreakProblem(price, breaks) : undefined;
 
   return (
     <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3" data-testid="offer-line-editor" data-item-id={draft.item.id}>
@@ -149,7 +165,7 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
         )}
         <span className="text-slate-600"> · requested {draft.item.quantity}</span>
         {draft.item.targetPrice !== undefined ? (
-          <span className="text-slate-600"> · target {formatCents(Math.round(draft.item.targetPrice * 100))}</span>
+          <span className="text-slate-600"> · target {formatMicros(dollarsToMicros(draft.item.targetPrice))}</span>
         ) : null}
       </legend>
       <label className="flex items-center gap-2 text-sm">
@@ -172,25 +188,25 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-price`} className="text-sm font-medium">
                 Unit price (USD)
               </label>
-              <Input id={`${id}-price`} inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} placeholder="0.00" />
+              <MoneyInput id={`${id}-price`} value={draft.price} onValueChange={(price) => set({ price })} placeholder="0.00" />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-quantity`} className="text-sm font-medium">
                 Quantity
               </label>
               <Input id={`${id}-quantity`} inputMode="numeric" value={draft.quantity} onChange={(e) => set({ quantity: e.target.value })} />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-moq`} className="text-sm font-medium">
                 Minimum order qty
               </label>
               <Input id={`${id}-moq`} inputMode="numeric" value={draft.moq} onChange={(e) => set({ moq: e.target.value })} />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid content-start gap-1.5">
               <label htmlFor={`${id}-lead`} className="text-sm font-medium">
                 Lead time (days)
               </label>
@@ -211,7 +227,7 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
           <div className="grid gap-2">
             <span className="text-sm font-medium">Price breaks</span>
             {draft.breaks.map((b, i) => (
-              <div key={i} className="flex flex-wrap items-end gap-2" data-testid="price-break-editor">
+              <div key={i} className="flex flex-wrap items-start gap-2" data-testid="price-break-editor">
                 <div className="grid gap-1">
                   <label htmlFor={`${id}-break-${i}-qty`} className="text-xs">
                     From quantity
@@ -228,17 +244,17 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
                   <label htmlFor={`${id}-break-${i}-price`} className="text-xs">
                     Unit price (USD)
                   </label>
-                  <Input
+                  <MoneyInput
                     id={`${id}-break-${i}-price`}
                     className="w-28"
-                    inputMode="decimal"
                     value={b.price}
-                    onChange={(e) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, price: e.target.value } : x)) })}
+                    onValueChange={(price) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, price } : x)) })}
                   />
                 </div>
                 <Button
                   variant="ghost"
                   size="icon"
+                  className="mt-5"
                   aria-label={`Remove price break ${i + 1}`}
                   onClick={() => set({ breaks: draft.breaks.filter((_, j) => j !== i) })}
                 >
@@ -246,6 +262,11 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
                 </Button>
               </div>
             ))}
+            {rising ? (
+              <p className="text-sm text-red-700" data-testid="price-break-problem">
+                {rising.message}
+              </p>
+            ) : null}
             {draft.breaks.length < MAX_PRICE_BREAKS ? (
               <Button variant="outline" size="sm" className="w-fit" onClick={() => set({ breaks: [...draft.breaks, { minQuantity: '', price: '' }] })}>
                 <Plus className="h-4 w-4" aria-hidden />
@@ -257,20 +278,19 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
           <div className="grid gap-2">
             <span className="text-sm font-medium">Alternative part (optional)</span>
             {draft.alternative ? (
-              <div className="flex flex-wrap items-end gap-2 rounded-md bg-blue-50 p-2">
-                <span className="min-w-40 grow text-sm" data-testid="alternative-choice">
+              <div className="flex flex-wrap items-start gap-2 rounded-md bg-blue-50 p-2">
+                <span className="min-w-40 grow self-center text-sm" data-testid="alternative-choice">
                   {draft.alternative.label}
                 </span>
                 <div className="grid gap-1">
                   <label htmlFor={`${id}-alt-price`} className="text-xs">
                     Alternative unit price (USD)
                   </label>
-                  <Input
+                  <MoneyInput
                     id={`${id}-alt-price`}
                     className="w-32"
-                    inputMode="decimal"
                     value={draft.alternative.price}
-                    onChange={(e) => set({ alternative: { ...draft.alternative!, price: e.target.value } })}
+                    onValueChange={(price) => set({ alternative: { ...draft.alternative!, price } })}
                   />
                 </div>
                 <div className="grid min-w-40 grow gap-1">
@@ -284,7 +304,7 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
                     onChange={(e) => set({ alternative: { ...draft.alternative!, note: e.target.value } })}
                   />
                 </div>
-                <Button variant="ghost" size="icon" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
+                <Button variant="ghost" size="icon" className="mt-5" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
                   <X className="h-4 w-4" aria-hidden />
                 </Button>
               </div>

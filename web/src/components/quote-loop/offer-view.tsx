@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { formatMicros } from '@parts/shared/numbers/money';
 import { diffOffers, effectiveOfferState, formatCents, formatLeadTime, utcDay, type LineChange, type Offer, type OfferLine } from '@parts/shared/quote-offers';
 import { buttonVariants } from '../ui/button';
 import { Badge } from '../ui/badge';
@@ -18,7 +19,7 @@ function previousValue(change: LineChange | undefined, field: 'quantity' | 'unit
   const old = change?.previous;
   if (!change || !old || old.status !== 'offered' || !change.fields.includes(field)) return undefined;
   if (field === 'quantity') return String(old.quantity);
-  if (field === 'unitPrice') return formatCents(old.appliedUnitPriceCents);
+  if (field === 'unitPrice') return formatMicros(old.appliedUnitPriceMicros);
   if (field === 'leadTime') return formatLeadTime(old.leadTime);
   return String(old.minimumOrderQuantity);
 }
@@ -54,7 +55,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
         <TableCell className="text-right">{line.requestedQuantity}</TableCell>
         <TableCell colSpan={4}>
           <Badge variant="red">Cannot supply</Badge> <span className="text-sm">{line.reason}</span>
-          {changed && change.previous?.status === 'offered' ? <Was text={`offered at ${formatCents(change.previous.appliedUnitPriceCents)}`} /> : null}
+          {changed && change.previous?.status === 'offered' ? <Was text={`offered at ${formatMicros(change.previous.appliedUnitPriceMicros)}`} /> : null}
         </TableCell>
         <TableCell className="text-right">—</TableCell>
       </TableRow>
@@ -67,7 +68,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
         {line.alternative ? (
           <div className="mt-2 rounded border border-blue-200 bg-blue-50 p-2 text-xs" data-testid="offer-alternative">
             <span className="font-semibold">Alternative: </span>
-            <span className="font-mono">{line.alternative.partNumber}</span> {line.alternative.name} at {formatCents(line.alternative.unitPriceCents)} each (
+            <span className="font-mono">{line.alternative.partNumber}</span> {line.alternative.name} at {formatMicros(line.alternative.unitPriceMicros)} each (
             {formatCents(line.alternative.lineTotalCents)}){line.alternative.note ? <div className="mt-1 text-slate-700">{line.alternative.note}</div> : null}
           </div>
         ) : null}
@@ -80,7 +81,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
         <Was text={previousValue(change, 'quantity')} />
       </TableCell>
       <TableCell className="text-right align-top">
-        {formatCents(line.appliedUnitPriceCents)}
+        {formatMicros(line.appliedUnitPriceMicros)}
         <Was text={previousValue(change, 'unitPrice')} />
       </TableCell>
       <TableCell className="align-top text-xs">
@@ -88,10 +89,10 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
           '—'
         ) : (
           <ul data-testid="price-breaks">
-            <li>1+: {formatCents(line.unitPriceCents)}</li>
+            <li>1+: {formatMicros(line.unitPriceMicros)}</li>
             {line.priceBreaks.map((b) => (
               <li key={b.minQuantity}>
-                {b.minQuantity}+: {formatCents(b.unitPriceCents)}
+                {b.minQuantity}+: {formatMicros(b.unitPriceMicros)}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ClipboardPlus } from 'lucide-react';
@@ -78,7 +79,7 @@ export default function PartDetailPage() {
                   {part.manufacturer.name}
                 </Link>
               ) : (
-                <p className="mt-1 text-slate-600">Unknown Manufacturer</p>
+                <p className="mt-1 text-slate-600">{UNKNOWN_MANUFACTURER_LABEL}</p>
               )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
@@ -86,12 +87,10 @@ export default function PartDetailPage() {
               <PartStatusBadge status={part.status} />
             </div>
             <p className="text-xl font-semibold">{formatPrice(part.price)}</p>
-            {part.category ? (
-              <div className="flex items-center gap-2 text-sm">
-                <span className="text-slate-600">Category:</span>
-                <Badge variant="secondary">{part.category.name}</Badge>
-              </div>
-            ) : null}
+            <div className="flex items-center gap-2 text-sm">
+              <span className="text-slate-600">Category:</span>
+              <Badge variant="secondary">{part.category?.name ?? NO_CATEGORY_LABEL}</Badge>
+            </div>
             {part.description ? (
               <section>
                 <h2 className="mb-1 text-lg font-semibold">Description</h2>

@@ -31,7 +31,7 @@ type FormValues = z.input<typeof quoteFormSchema>;
 /** Only the details the buyer gave are sent. */
 const detailsInput = (d: LineDetails | undefined) => ({
   ...(d?.reference?.trim() ? { reference: d.reference.trim() } : {}),
-  ...(d?.targetPrice !== undefined ? { targetPrice: d.targetPrice } : {}),
+  ...(d?.targetPriceText !== undefined ? { targetPrice: d.targetPriceText } : d?.targetPrice !== undefined ? { targetPrice: d.targetPrice } : {}),
   ...(d?.neededBy ? { neededBy: d.neededBy } : {}),
   ...(d?.note?.trim() ? { note: d.note.trim() } : {}),
 });

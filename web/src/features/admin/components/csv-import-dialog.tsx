@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { CSV_MAX_REQUEST_BYTES } from '@parts/shared/constants';
-import { PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
+import { IMPORT_OPTIONAL_RELATIONS_NOTE, PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
 import type { ColumnMapping, CsvImportResult, CsvPreview, ImportJob } from '@parts/shared/schemas';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -202,6 +202,9 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <div className="grid gap-4">
             <p className="text-sm text-slate-700">
               Map each CSV column to a part field. Part Name and Part Number are required; other columns may stay Not mapped or become specifications.
+            </p>
+            <p className="text-sm text-slate-700" data-testid="import-relations-note">
+              {IMPORT_OPTIONAL_RELATIONS_NOTE}
             </p>
             <Table>
               <TableHeader>

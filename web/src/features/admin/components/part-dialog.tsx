@@ -2,6 +2,7 @@ import { Controller, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { PRICE_STEP } from '@parts/shared/constants';
+import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { partInputSchema, type Category, type Manufacturer, type PartInput, type PartView } from '@parts/shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -36,6 +37,9 @@ const partFormSchema = partInputSchema
   });
 
 type Values = z.input<typeof partFormSchema>;
+
+/** The select value of "no category" / "manufacturer unknown" (null in the part). */
+const NONE = 'none';
 type Output = z.output<typeof partFormSchema>;
 
 function emptyValues(part?: PartView): Values {
@@ -45,8 +49,10 @@ function emptyValues(part?: PartView): Values {
     slug: part?.slug ?? '',
     description: part?.description ?? '',
     status: part?.status ?? 'active',
-    categoryId: part?.categoryId ?? 0,
-    manufacturerId: part?.manufacturerId ?? 0,
+    // A new part starts with nothing chosen (0, refused until one is: a category or Uncategorized);
+    // an existing part without one (null, ADR 101) shows Uncategorized / Unknown Manufacturer.
+    categoryId: part ? part.categoryId : 0,
+    manufacturerId: part ? part.manufacturerId : 0,
     price: part?.price ?? '',
     image: part?.image ?? '',
     specRows: Object.entries(part?.specifications ?? {}).map(([key, value]) => ({ key, value })),
@@ -80,8 +86,15 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
   const specs = useFieldArray({ control: form.control, name: 'specRows' });
   const { slug, nameInput } = useNameSlug(form, editing);
   const idSelects = [
-    { name: 'categoryId', label: 'Category', id: 'part-category', items: categories, placeholder: 'Select a category' },
-    { name: 'manufacturerId', label: 'Manufacturer', id: 'part-manufacturer', items: manufacturers, placeholder: 'Select a manufacturer' },
+    { name: 'categoryId', label: 'Category', id: 'part-category', items: categories, placeholder: 'Select a category', none: NO_CATEGORY_LABEL },
+    {
+      name: 'manufacturerId',
+      label: 'Manufacturer',
+      id: 'part-manufacturer',
+      items: manufacturers,
+      placeholder: 'Select a manufacturer',
+      none: UNKNOWN_MANUFACTURER_LABEL,
+    },
   ] as const;
 
   return (
@@ -116,9 +129,9 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
               <FormField label={select.label} id={select.id} error={errors[select.name]?.message}>
                 <OptionSelect
                   id={select.id}
-                  value={field.value ? String(field.value) : ''}
-                  onValueChange={(v) => field.onChange(Number(v))}
-                  options={idOptions(select.items)}
+                  value={field.value === null ? NONE : field.value ? String(field.value) : ''}
+                  onValueChange={(v) => field.onChange(v === NONE ? null : Number(v))}
+                  options={[{ value: NONE, label: select.none }, ...idOptions(select.items)]}
                   placeholder={select.placeholder}
                 />
               </FormField>

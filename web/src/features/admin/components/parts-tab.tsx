@@ -1,3 +1,4 @@
+import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, Upload } from 'lucide-react';
 import type { PartView } from '@parts/shared/schemas';
@@ -22,8 +23,8 @@ const SEARCH_DELAY_MS = 300;
 const COLUMNS: EntityColumn<PartView>[] = [
   { header: 'Part Number', cellClassName: 'font-mono text-xs', cell: (p) => p.partNumber },
   { header: 'Name', cellClassName: 'font-medium', cell: (p) => p.name },
-  { header: 'Category', cell: (p) => p.category?.name ?? 'N/A' },
-  { header: 'Manufacturer', cell: (p) => p.manufacturer?.name ?? 'N/A' },
+  { header: 'Category', cell: (p) => p.category?.name ?? NO_CATEGORY_LABEL },
+  { header: 'Manufacturer', cell: (p) => p.manufacturer?.name ?? UNKNOWN_MANUFACTURER_LABEL },
   { header: 'Price', cell: (p) => formatPrice(p.price) },
   { header: 'Status', cell: (p) => <PartStatusBadge showActive status={p.status} /> },
 ];
@@ -75,7 +76,7 @@ export function PartsTab() {
             <p className="font-mono text-xs text-slate-600 [overflow-wrap:anywhere]">{p.partNumber}</p>
             <p className="font-semibold text-blue-800">{formatPrice(p.price)}</p>
             <p className="text-xs text-slate-600">
-              {p.category?.name ?? 'N/A'} · {p.manufacturer?.name ?? 'N/A'}
+              {p.category?.name ?? NO_CATEGORY_LABEL} · {p.manufacturer?.name ?? UNKNOWN_MANUFACTURER_LABEL}
             </p>
             <p className="line-clamp-2 text-sm text-slate-700">{p.description ?? ''}</p>
           </CardContent>

@@ -3,6 +3,7 @@ import { useForm, useWatch, type DefaultValues, type FieldValues, type Path, typ
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { autoSlug } from '../lib/slug-autofill';
+import { serverFieldIssues } from '../lib/admin-toasts';
 
 interface EntityFormOptions<TIn extends FieldValues, TOut, I extends { id: number }> {
   schema: z.ZodType<TOut, TIn>;
@@ -43,8 +44,13 @@ export function useEntityForm<TIn extends FieldValues, TOut, I extends { id: num
       if (item && update) await update({ id: item.id, input });
       else await create(input);
       close();
-    } catch {
-      // The mutation's error toast already told the admin; the dialog stays open for a fix.
+    } catch (error) {
+      // The mutation's error toast already told the admin; the dialog stays open for a fix, with a
+      // refusal that names a field (a taken slug or name) shown under that field too.
+      const fields = Object.keys(form.getValues());
+      for (const issue of serverFieldIssues(error)) {
+        if (fields.includes(issue.path)) form.setError(issue.path as Path<TIn>, { type: 'server', message: issue.message });
+      }
     }
   });
 

@@ -6,6 +6,21 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/** The field refusals of a 4xx answer (`issues: [{ path, message }]`), to show beside their fields. */
+export function serverFieldIssues(error: unknown): { path: string; message: string }[] {
+  if (!(error instanceof ApiError) || error.status >= 500) return [];
+  try {
+    const body = JSON.parse(error.body) as { issues?: unknown };
+    if (!Array.isArray(body.issues)) return [];
+    return body.issues.filter(
+      (i): i is { path: string; message: string } =>
+        typeof i === 'object' && i !== null && typeof i.path === 'string' && i.path !== '' && typeof i.message === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
 export function toastSuccess(description: string) {
   toast({ title: 'Success', description });
 }

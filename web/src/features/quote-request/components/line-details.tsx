@@ -1,16 +1,26 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Paperclip, X } from 'lucide-react';
-import { ATTACHMENT_EXTENSIONS, MAX_LINE_ATTACHMENTS, MAX_LINE_NOTE_CHARS, MAX_LINE_REFERENCE_CHARS } from '@parts/shared/constants';
+import { ATTACHMENT_EXTENSIONS, MAX_LINE_ATTACHMENTS, MAX_LINE_NOTE_CHARS, MAX_LINE_REFERENCE_CHARS, TARGET_PRICE_DECIMALS } from '@parts/shared/constants';
+import { MICROS_PER_DOLLAR, dollarsToMicros, formatMicros, microsToInput, readMoney } from '@parts/shared/numbers/money';
+import { neededByPastMessage } from '@parts/shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { MoneyInput } from '../../../components/money-input';
 import { toast } from '../../../hooks/use-toast';
 import type { LineDetails } from '../../../lib/quote-basket';
 import { checkAttachment } from '../attachment-rules';
 
+/** The buyer's own calendar day, YYYY-MM-DD (a date input's value). */
+const localDay = (at = new Date()) => `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+
 const summaryOf = (d: LineDetails | undefined, files: File[]) =>
   [
     d?.reference ? `Ref. ${d.reference}` : null,
-    d?.targetPrice !== undefined ? `target $${d.targetPrice}` : null,
+    d?.targetPriceText !== undefined
+      ? `target ${d.targetPriceText}?`
+      : d?.targetPrice !== undefined
+        ? `target ${formatMicros(dollarsToMicros(d.targetPrice))}`
+        : null,
     d?.neededBy ? `by ${d.neededBy}` : null,
     d?.note ? 'note' : null,
     files.length ? `${files.length} file${files.length === 1 ? '' : 's'}` : null,
@@ -36,6 +46,15 @@ export function LineDetailsEditor({
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const d = details ?? {};
+  const [targetText, setTargetText] = useState(() => d.targetPriceText ?? (d.targetPrice !== undefined ? microsToInput(dollarsToMicros(d.targetPrice)) : ''));
+  const today = localDay();
+  const setTarget = (text: string) => {
+    setTargetText(text);
+    const read = text.trim() === '' ? undefined : readMoney(text, { maxDecimals: TARGET_PRICE_DECIMALS });
+    if (!read) set({ targetPrice: undefined, targetPriceText: undefined });
+    else if (read.ok) set({ targetPrice: read.micros / MICROS_PER_DOLLAR, targetPriceText: undefined });
+    else set({ targetPrice: undefined, targetPriceText: text });
+  };
   const set = (patch: Partial<LineDetails>) => {
     const next: LineDetails = { ...d, ...patch };
     for (const k of Object.keys(next) as (keyof LineDetails)[]) if (next[k] === undefined || next[k] === '') delete next[k];
@@ -70,20 +89,26 @@ export function LineDetailsEditor({
           <label htmlFor={`${id}-target`} className="text-xs font-medium">
             Target unit price (USD)
           </label>
-          <Input
-            id={`${id}-target`}
-            type="number"
-            min={0}
-            step="0.0001"
-            value={d.targetPrice ?? ''}
-            onChange={(e) => set({ targetPrice: e.target.value === '' || !Number.isFinite(Number(e.target.value)) ? undefined : Number(e.target.value) })}
-          />
+          <MoneyInput id={`${id}-target`} value={targetText} onValueChange={setTarget} />
         </div>
         <div className="grid gap-1">
           <label htmlFor={`${id}-needed`} className="text-xs font-medium">
             Needed by
           </label>
-          <Input id={`${id}-needed`} type="date" value={d.neededBy ?? ''} onChange={(e) => set({ neededBy: e.target.value || undefined })} />
+          <Input
+            id={`${id}-needed`}
+            type="date"
+            min={today}
+            value={d.neededBy ?? ''}
+            aria-invalid={d.neededBy !== undefined && d.neededBy < today ? true : undefined}
+            aria-describedby={d.neededBy !== undefined && d.neededBy < today ? `${id}-needed-problem` : undefined}
+            onChange={(e) => set({ neededBy: e.target.value || undefined })}
+          />
+          {d.neededBy !== undefined && d.neededBy < today ? (
+            <p id={`${id}-needed-problem`} className="text-xs text-red-700">
+              {neededByPastMessage(d.neededBy)}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-1 sm:col-span-3">
           <label htmlFor={`${id}-note`} className="text-xs font-medium">
