@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MICROS_PER_DOLLAR, readMoney } from './numbers/money';
 import { lazySchema } from './lazy-schema';
 import { normalizeUsername, usernameProblem } from './username';
+import { optionalOneLine, requiredOneLine } from './one-line';
 import {
   MAX_ATTACHMENTS,
   MAX_PAGE_SIZE,
@@ -206,6 +207,8 @@ export const userSchema = lazySchema(() =>
     id: z.number().int().optional(),
     username: z.string(),
     email: z.string().optional(),
+    /** Whether `email` is confirmed through the link mailed to it (ADR 096); only confirmed addresses get mail. */
+    emailVerified: z.boolean().optional(),
     name: z.string().optional(),
     isAdmin: z.boolean(),
   }),
@@ -425,7 +428,7 @@ export const registerInputSchema = lazySchema(() =>
       (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
       z.email('Please enter a valid email').max(254).optional(),
     ),
-    name: optionalText(200),
+    name: optionalOneLine(200, 'Full name'),
     /** Ignored by the server: registration never creates an administrator. */
     isAdmin: z.unknown().optional(),
   }),
@@ -460,8 +463,8 @@ export const neededByPastMessage = (day: string) => `The needed-by date ${day} i
 export const freeTextLineInputSchema = lazySchema(() =>
   z
     .object({
-      partNumber: optionalText(MAX_FREE_PART_NUMBER_CHARS),
-      manufacturer: optionalText(MAX_FREE_MANUFACTURER_CHARS),
+      partNumber: optionalOneLine(MAX_FREE_PART_NUMBER_CHARS, 'Part number'),
+      manufacturer: optionalOneLine(MAX_FREE_MANUFACTURER_CHARS, 'Manufacturer'),
       description: optionalText(MAX_FREE_DESCRIPTION_CHARS),
     })
     .refine((v) => v.partNumber !== undefined || v.description !== undefined, {
@@ -476,7 +479,7 @@ export const quoteLineInputSchema = lazySchema(() =>
       partId: z.coerce.number().int().positive().optional(),
       freeText: freeTextLineInputSchema.optional(),
       quantity: z.coerce.number().int('Quantity must be a whole number').min(MIN_QUOTE_QUANTITY, 'Quantity must be at least 1').max(MAX_QUOTE_QUANTITY),
-      reference: optionalText(MAX_LINE_REFERENCE_CHARS),
+      reference: optionalOneLine(MAX_LINE_REFERENCE_CHARS, 'Reference'),
       /** USD: a number, or text as the buyer typed it, read by the shared money reader (`12,50`, `$0.335`). */
       targetPrice: z.preprocess(
         (v, ctx) => {
@@ -509,10 +512,10 @@ export type QuoteLineInput = z.infer<typeof quoteLineInputSchema>;
 /** The customer fields of the public quote form (also the react-hook-form resolver). */
 export const quoteFormSchema = lazySchema(() =>
   z.object({
-    customerName: z.string().trim().min(MIN_CUSTOMER_NAME, 'Name is required').max(200),
+    customerName: requiredOneLine(200, 'Name', 'Name is required', MIN_CUSTOMER_NAME),
     customerEmail: z.email('Invalid email address').max(254),
-    customerPhone: optionalText(50),
-    customerCompany: optionalText(200),
+    customerPhone: optionalOneLine(50, 'Phone'),
+    customerCompany: optionalOneLine(200, 'Company'),
     message: optionalText(5000),
   }),
 );
@@ -532,10 +535,10 @@ export type QuoteSubmission = z.infer<typeof quoteSubmissionSchema>;
 
 export const adminQuoteCreateSchema = lazySchema(() =>
   z.object({
-    customerName: requiredText(200),
+    customerName: requiredOneLine(200, 'Name'),
     customerEmail: z.email('Invalid email address').max(254),
-    customerPhone: optionalText(50),
-    customerCompany: optionalText(200),
+    customerPhone: optionalOneLine(50, 'Phone'),
+    customerCompany: optionalOneLine(200, 'Company'),
     status: quoteStatusSchema.default(DEFAULT_QUOTE_STATUS),
     notes: optionalText(5000),
   }),

@@ -112,7 +112,14 @@ async function main() {
   app.onError(errorHandler(silentLogger));
   app.route(
     '/api/bom',
-    bomRoutes({ env: loadEnv(), search: index, users: { getBomMapping: () => Promise.resolve(undefined), saveBomMapping: () => Promise.resolve() } }),
+    bomRoutes({
+      env: loadEnv(),
+      search: index,
+      users: { getBomMapping: () => Promise.resolve(undefined), saveBomMapping: () => Promise.resolve() },
+      logger: silentLogger,
+      // The benchmark measures matching, not the rate limit: a store that never counts past one.
+      rateLimits: { addToWindow: async () => 1, addToStreak: async (_key, now) => ({ count: 1, since: now }), clearStreak: async () => undefined },
+    }),
   );
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -187,6 +187,10 @@ test.describe('admin catalogue management', () => {
     const message = `A category named "${name.toLowerCase()}" already exists here`;
     await expect(dialog.getByText(message)).toBeVisible();
     await expectToast(page, 'Error', message);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/screens/issue-32-category-duplicate-${width}.png` });
+    }
     await expect(dialog).toBeVisible();
     // At the top level the name is free.
     await chooseOption(dialog, page, 'Parent Category', 'None');

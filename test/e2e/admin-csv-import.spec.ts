@@ -1,8 +1,17 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { PartListResponse } from '@parts/shared/schemas';
 import { IMPORT_OPTIONAL_RELATIONS_NOTE, NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { expectToast, getJson, uniqueName } from './support/e2e-helpers';
 import { chooseOption, createRelations, openAdminTab } from './admin-helpers';
+
+/** Saves the page at 1280 and 390 px wide under test-results/screens/ (looked at by hand), back at 1280 after. */
+async function shootBothWidths(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screens/issue-32-${name}-${width}.png`, fullPage: true });
+  }
+}
 
 test.describe('admin CSV import', () => {
   test('a file with one bad row imports the good rows and shows the bad row number and its error', async ({ page }) => {
@@ -84,6 +93,7 @@ test.describe('admin CSV import', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
     // The mapping step says what happens to rows without a category or manufacturer.
     await expect(dialog.getByTestId('import-relations-note')).toHaveText(IMPORT_OPTIONAL_RELATIONS_NOTE);
+    await shootBothWidths(page, 'csv-mapping-note');
     await chooseOption(dialog, page, 'Map column Product', 'Part Name (required)');
     await chooseOption(dialog, page, 'Map column SKU', 'Part Number (required)');
     await chooseOption(dialog, page, 'Map column Maker', 'Manufacturer');
@@ -108,6 +118,7 @@ test.describe('admin CSV import', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Loose Bolt ${tag}` })).toBeVisible();
     await expect(page.getByText(UNKNOWN_MANUFACTURER_LABEL, { exact: true })).toBeVisible();
     await expect(page.getByText(NO_CATEGORY_LABEL, { exact: true })).toBeVisible();
+    await shootBothWidths(page, 'part-page-uncategorized');
 
     // The admin assigns both later in the part dialog, whose selects show the part's none first.
     const again = await openAdminTab(page, 'Parts');
@@ -120,6 +131,7 @@ test.describe('admin CSV import', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Part' });
     await expect(edit.getByRole('combobox', { name: 'Category' })).toHaveText(NO_CATEGORY_LABEL);
     await expect(edit.getByRole('combobox', { name: 'Manufacturer' })).toHaveText(UNKNOWN_MANUFACTURER_LABEL);
+    await shootBothWidths(page, 'part-dialog-none');
     await chooseOption(edit, page, 'Category', category.name);
     await chooseOption(edit, page, 'Manufacturer', manufacturer.name);
     await edit.getByRole('button', { name: 'Update Part' }).click();

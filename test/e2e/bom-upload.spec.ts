@@ -135,7 +135,7 @@ test.describe('parts list upload', () => {
   test('issue 25: title rows, x89, 42 Stück, an ambiguous line and a Windows-1252 file go through the review with nothing guessed, and survive a reload', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const list = await germanList(page);
     await page.goto('/catalog');
     await openUpload(page);

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { PartView, QuoteRequest } from '@parts/shared/schemas';
-import { expectToast, listParts, registerViaApi, uniqueName } from './support/e2e-helpers';
+import { confirmEmailViaInbox, expectToast, listParts, registerViaApi, uniqueName } from './support/e2e-helpers';
 import { loginAdminViaApi, openAdminTab } from './admin-helpers';
 
 // A tiny but well-formed PDF (attachments are checked by content).
@@ -51,8 +51,9 @@ test.describe('the quote loop', () => {
     const [first, second, third, alternative] = parts as [PartView, PartView, PartView, PartView];
 
     // The buyer asks for three parts.
-    const { username } = await registerViaApi(page.request);
-    const email = `${username}@example.com`;
+    // Buyers' mails go to the address their account confirmed (ADR 096).
+    const { username, email } = await registerViaApi(page.request, { withEmail: true });
+    await confirmEmailViaInbox(page.request, email);
     const customerName = uniqueName('Buyer ');
     for (const part of [first, second, third]) await addToBasket(page, part);
     await page.goto('/quote-request');

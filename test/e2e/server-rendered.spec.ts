@@ -75,7 +75,7 @@ test.describe('server-rendered public pages', () => {
       const before = await htmlOnlyLayout(browser, baseURL!, path);
       const page = await context.newPage();
       const problems: string[] = [];
-      // Resource statuses (the 401 of the anonymous /api/auth/me, a 404 page itself) are not errors of the page's code.
+      // Resource statuses (a 404 page itself) are not errors of the page's code; test/e2e/console.spec.ts checks guests see none.
       page.on('console', (m) => {
         if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource')) problems.push(`${m.type()}: ${m.text()}`);
       });

@@ -50,6 +50,12 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Quote submissions per customer account per hour (three times as many per client address). */
   RATE_LIMIT_QUOTES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Messages on quote requests per customer account per hour (three times as many per client address); the admin is not limited. */
+  RATE_LIMIT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Revision requests per customer account per hour (three times as many per client address). */
+  RATE_LIMIT_REVISIONS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Parts-list reads (parse + match) per client address, and per account when signed in, per 10 minutes. */
+  RATE_LIMIT_BOM_READS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
   /**
    * The site's own origins (comma-separated, e.g. `https://parts.example.com`): state-changing calls from
    * any other origin are refused. Default: the local server's own (`http://127.0.0.1:PORT`, `http://localhost:PORT`).

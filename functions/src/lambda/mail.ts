@@ -7,9 +7,9 @@ import { createOutboxWorker } from '../services/outbox-worker';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const { outbox } = createAwsRepositories(env);
+const { outbox, users } = createAwsRepositories(env);
 const mailer = createSesMailer({ client: new SESv2Client({}), ...(env.SES_CONFIGURATION_SET ? { configurationSet: env.SES_CONFIGURATION_SET } : {}) });
-const worker = createOutboxWorker({ outbox, mailer, from: env.MAIL_FROM, logger });
+const worker = createOutboxWorker({ outbox, users, mailer, from: env.MAIL_FROM, logger });
 
 /** Leaves this much of the invocation for the last page's sends and marks. */
 const RESERVE_MS = 15_000;
@@ -20,14 +20,15 @@ const PAGE = 25;
  * invocation runs short of time. A mail claimed by an overlapping run is skipped, never sent twice per attempt.
  */
 export const handler = async (_event: unknown, context?: { getRemainingTimeInMillis?: () => number }) => {
-  const total = { sent: 0, failed: 0, skipped: 0 };
+  const total = { sent: 0, failed: 0, skipped: 0, held: 0 };
   for (;;) {
     const page = await worker.processDue(PAGE);
     total.sent += page.sent;
     total.failed += page.failed;
     total.skipped += page.skipped;
-    const handled = page.sent + page.failed + page.skipped;
-    if (handled < PAGE || page.sent + page.failed === 0) break;
+    total.held += page.held;
+    const handled = page.sent + page.failed + page.skipped + page.held;
+    if (handled < PAGE || page.sent + page.failed + page.held === 0) break;
     if ((context?.getRemainingTimeInMillis?.() ?? Infinity) < RESERVE_MS) break;
   }
   if (total.sent + total.failed > 0) logger.info('mail.sweep_done', total);

@@ -80,7 +80,10 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
   const smtpUrl = env.MAIL_TRANSPORT === 'smtp' ? (options.smtpUrl ?? env.SMTP_URL) : undefined;
   const mailer = smtpUrl ? createSmtpMailer(smtpUrl) : undefined;
   const mailQueue = mailer
-    ? createLocalMailQueue(createOutboxWorker({ outbox: repos.outbox, mailer, from: env.MAIL_FROM, logger: options.logger }), options.logger)
+    ? createLocalMailQueue(
+        createOutboxWorker({ outbox: repos.outbox, users: repos.users, mailer, from: env.MAIL_FROM, logger: options.logger }),
+        options.logger,
+      )
     : undefined;
   if (mailQueue) deps.mailQueue = mailQueue;
   return {

@@ -2,7 +2,13 @@
 export interface OutboxMail {
   /** Chosen by the writer, so it can ask for exactly these mails to be sent at once. */
   id: string;
+  /** Addresses to send to; empty when `toAccount` names the recipient. */
   to: string[];
+  /**
+   * A customer account: the mail goes to that account's confirmed address, looked up when it is sent,
+   * and waits (held) while the account has none (ADR 096). Never to an address a form named.
+   */
+  toAccount?: string;
   subject: string;
   text: string;
   /** What the mail reports, for logs: 'quote.offer_sent', … */
@@ -18,6 +24,8 @@ export interface StoredOutboxMail extends OutboxMail {
   sentAt?: string;
   failedAt?: string;
   lastError?: string;
+  /** Set while the mail waits for its account's address to be confirmed. */
+  heldAt?: string;
 }
 
 export interface OutboxRepository {
@@ -34,6 +42,10 @@ export interface OutboxRepository {
   markSent(id: string, at: Date): Promise<void>;
   /** Records a failed attempt; `retryAt` undefined means no more attempts. */
   markFailed(id: string, error: string, retryAt: Date | undefined, at: Date): Promise<void>;
+  /** Takes a claimed mail out of the queue until its account's address is confirmed (the claim's attempt is not counted). */
+  hold(id: string, username: string, at: Date): Promise<void>;
+  /** Puts the account's held mails back in the queue, due at once; answers their ids. Consistent: sees every hold written before. */
+  releaseHeld(username: string, now: Date): Promise<string[]>;
 }
 
 export interface MailMessage {

@@ -4,6 +4,8 @@ export interface StoredUser {
   id: number;
   username: string;
   email?: string;
+  /** When `email` was confirmed through the link mailed to it; absent: not confirmed (ADR 096). */
+  emailVerifiedAt?: string;
   name?: string;
   isAdmin: boolean;
   /** scrypt hash and salt, encoded by the password module. */
@@ -41,5 +43,13 @@ export interface UserRepository {
   endSession(username: string, sessionId: string): Promise<void>;
   /** The parts-list column mapping the user last confirmed (header name per role); undefined if none. */
   getBomMapping(username: string): Promise<SavedBomMapping | undefined>;
+  /**
+   * Records a new confirmation link for `email` (only the token's hash is stored, until `expiresAt`); a link
+   * sent before stops working. A different address replaces the account's and is unconfirmed until its link
+   * is opened. NotFoundError for an unknown user.
+   */
+  startEmailVerification(username: string, email: string, tokenHash: string, expiresAt: Date): Promise<StoredUser>;
+  /** Confirms the address the link was sent to, once, if it is still the account's and the link is the latest and not expired. */
+  verifyEmail(tokenHash: string, now: Date): Promise<StoredUser | undefined>;
   saveBomMapping(username: string, mapping: SavedBomMapping): Promise<void>;
 }

@@ -10,12 +10,10 @@ import { currentUser, requireUser } from '../http/session';
 import { clientAddress } from '../http/client-address';
 import { readMultipart } from '../http/multipart';
 import { parseOrThrow, readJson } from '../http/parse';
-import { DomainError, TooManyRequestsError, ValidationError } from '../domain/errors';
+import { DomainError, ValidationError } from '../domain/errors';
 import { BOM_FILE_TOO_LARGE, readBomFile, readBomText, type BomTable } from '../bom/bom-reader';
-import { createMemoryRateLimiter, type WindowPolicy } from '../bom/bom-rate-limit';
+import { createRateLimits } from '../services/rate-limiter';
 
-/** Reading and matching lists is open to guests (an account is needed only to submit): limited per address. */
-export const BOM_RATE_POLICY: WindowPolicy = { kind: 'window', limit: 60, windowMs: 10 * 60_000 };
 export const BOM_FILE_REQUIRED = 'Choose a CSV, TSV or XLSX file';
 /** A 2,000-line match request with every field at its limit is about 1.4 MB of JSON. */
 const MAX_MATCH_BODY_BYTES = 1_536 * 1024;
@@ -25,17 +23,15 @@ const MAX_MATCH_BODY_BYTES = 1_536 * 1024;
  * confirmed lines against the catalogue, and remember a signed-in buyer's mapping. See docs/bom.md.
  */
 /** What the list routes need (the benchmark serves them alone). */
-export type BomDeps = Pick<AppDeps, 'env' | 'search' | 'now'> & { users: Pick<UserRepository, 'getBomMapping' | 'saveBomMapping'> };
+export type BomDeps = Pick<AppDeps, 'env' | 'search' | 'now' | 'rateLimits' | 'logger'> & { users: Pick<UserRepository, 'getBomMapping' | 'saveBomMapping'> };
 
 export function bomRoutes(deps: BomDeps) {
-  const limiter = createMemoryRateLimiter(deps.now ?? (() => new Date()));
+  // Reading and matching lists is open to guests (an account is needed only to submit): limited per address,
+  // and per account when signed in, in the API's one limiter (services/rate-limiter.ts, policy `bom`).
+  const limits = createRateLimits({ store: deps.rateLimits, now: deps.now ?? (() => new Date()), env: deps.env, logger: deps.logger });
   const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
   const limited = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const decision = await limiter.check(`bom:${clientAddress(c, addressOptions)}`, BOM_RATE_POLICY);
-    if (!decision.allowed) {
-      c.header('Retry-After', String(decision.retryAfterSeconds));
-      throw new TooManyRequestsError(`Too many parts lists in a short time; try again in ${Math.ceil(decision.retryAfterSeconds / 60)} minutes`);
-    }
+    await limits.enforce('bom', { accountId: c.get('user')?.id, address: clientAddress(c, addressOptions) });
     await next();
   };
 

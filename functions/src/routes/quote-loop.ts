@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import { idSchema } from '@parts/shared/schemas';
@@ -14,6 +14,8 @@ import { parseOrThrow, readJson } from '../http/parse';
 import { ValidationError } from '../domain/errors';
 import { TOO_MANY_ATTACHMENTS } from '../services/attachments';
 import { createQuoteLoopService } from '../services/quote-loop-service';
+import { clientAddress } from '../http/client-address';
+import { createRateLimits, type RateAction } from '../services/rate-limiter';
 
 const versionParamSchema = z.object({ id: idSchema, version: idSchema });
 const messagesQuerySchema = z.object({ cursor: z.string().min(1).max(2000).optional() });
@@ -29,6 +31,16 @@ export function quoteLoopRoutes(deps: AppDeps) {
   const loop = createQuoteLoopService(deps);
   const multipartLimit = limitBody(MAX_MULTIPART_BYTES);
   const jsonLimit = limitBody(MAX_JSON_BYTES);
+  const limits = createRateLimits({ store: deps.rateLimits, now: deps.now ?? (() => new Date()), env: deps.env, logger: deps.logger });
+  const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
+  /** A buyer's messages and revision requests each mail the reseller: counted per account and address before the body is read. The admin is not limited. */
+  const limited =
+    (action: RateAction): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      const user = currentUser(c);
+      if (!user.isAdmin) await limits.enforce(action, { accountId: user.id, address: clientAddress(c, addressOptions) }, { username: user.username });
+      await next();
+    };
   return new Hono<AppEnv>()
     .post(
       '/:id/offers',
@@ -84,6 +96,7 @@ export function quoteLoopRoutes(deps: AppDeps) {
     .post(
       '/:id/offers/:version/revision-request',
       requireUser,
+      limited('revision'),
       jsonLimit,
       requireJson,
       validate('param', versionParamSchema),
@@ -99,6 +112,7 @@ export function quoteLoopRoutes(deps: AppDeps) {
     .post(
       '/:id/messages',
       requireUser,
+      limited('message'),
       validate('param', idParamSchema),
       (c, next) => (mediaType(c.req.header('content-type')) === 'multipart/form-data' ? multipartLimit : jsonLimit)(c, next),
       async (c) => {

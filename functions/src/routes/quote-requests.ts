@@ -10,11 +10,11 @@ import { currentUser, requireAdmin, requireUser } from '../http/session';
 import { idParamSchema } from '../http/params';
 import { readMultipart } from '../http/multipart';
 import { parseOrThrow, readJson } from '../http/parse';
-import { TooManyRequestsError, ValidationError } from '../domain/errors';
+import { ValidationError } from '../domain/errors';
 import { TOO_MANY_ATTACHMENTS, createQuoteService } from '../services/quote-service';
 import { createQuoteLoopService } from '../services/quote-loop-service';
 import { clientAddress } from '../http/client-address';
-import { createRateLimiter, waitText, type WindowPolicy } from '../services/rate-limiter';
+import { createRateLimits } from '../services/rate-limiter';
 
 /** Query of the quote lists: a page of at most 50, optionally one status and (admin) a search. */
 const listQuerySchema = z.object({
@@ -26,8 +26,6 @@ const listQuerySchema = z.object({
 /** "123" or "#123": the admin looks a request up by its id. */
 const QUOTE_ID_SEARCH = /^#?(\d{1,12})$/;
 
-export const quoteThrottledMessage = (seconds: number) => `Too many quote requests. Try again in ${waitText(seconds)}.`;
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
 
@@ -37,23 +35,11 @@ export function quoteRequestRoutes(deps: AppDeps) {
   const multipartLimit = limitBody(MAX_MULTIPART_BYTES);
   const jsonLimit = limitBody(MAX_QUOTE_JSON_BYTES);
   const adminJsonLimit = limitBody(MAX_JSON_BYTES);
-  const limiter = createRateLimiter({ store: deps.rateLimits, now: deps.now ?? (() => new Date()) });
-  const hour = 60 * 60 * 1000;
-  const perAccount: WindowPolicy = { kind: 'window', limit: deps.env.RATE_LIMIT_QUOTES_PER_HOUR, windowMs: hour };
-  const perAddress: WindowPolicy = { kind: 'window', limit: 3 * deps.env.RATE_LIMIT_QUOTES_PER_HOUR, windowMs: hour };
+  const limits = createRateLimits({ store: deps.rateLimits, now: deps.now ?? (() => new Date()), env: deps.env, logger: deps.logger });
   const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
   /** Counted before the body is read or anything is stored. */
-  const checkSubmissionLimits = async (c: Context<AppEnv>) => {
-    const decisions = await Promise.all([
-      limiter.check(`quote:${currentUser(c).id}`, perAccount),
-      limiter.check(`quote-address:${clientAddress(c, addressOptions)}`, perAddress),
-    ]);
-    const wait = Math.max(0, ...decisions.map((d) => (d.allowed ? 0 : d.retryAfterSeconds)));
-    if (wait > 0) {
-      deps.logger.warn('security.quote_throttled', { username: currentUser(c).username });
-      throw new TooManyRequestsError(quoteThrottledMessage(wait), wait);
-    }
-  };
+  const checkSubmissionLimits = (c: Context<AppEnv>) =>
+    limits.enforce('quote', { accountId: currentUser(c).id, address: clientAddress(c, addressOptions) }, { username: currentUser(c).username });
   const limitSubmission: MiddlewareHandler<AppEnv> = async (c, next) => {
     await checkSubmissionLimits(c);
     await next();

@@ -6,33 +6,21 @@ import { hashPassword, needsRehash, verifyPassword } from '../domain/password';
 import type { Logger } from '../lib/logger';
 import type { StoredUser, UserRepository } from '../ports/user-repository';
 import type { HashGate } from './hash-gate';
-import { waitText, type BackoffPolicy, type RateLimiter, type WindowPolicy } from './rate-limiter';
+import { LOGIN_ADDRESS_POLICY, LOGIN_PAIR_POLICY, waitText, type RateLimits } from './rate-limiter';
+import { confirmedAddress } from './email-verification';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
-/**
- * Login throttle (docs/security.md). Per (username, address): 5 attempts at once, then growing delays
- * (1 s, 2 s, 4 s … at most 15 min apart), forgotten after a day without attempts or at a successful
- * login from that address. Per address: 100 attempts per 15 minutes across all usernames, successful
- * logins not counted. No limit per username alone: a stranger elsewhere must not lock the owner out.
- */
-export const LOGIN_PAIR_POLICY: BackoffPolicy = {
-  kind: 'backoff',
-  free: 5,
-  firstDelayMs: 1000,
-  maxDelayMs: 15 * 60 * 1000,
-  idleMs: 24 * 60 * 60 * 1000,
-};
-export const LOGIN_ADDRESS_POLICY: WindowPolicy = { kind: 'window', limit: 100, windowMs: 15 * 60 * 1000 };
+export { LOGIN_ADDRESS_POLICY, LOGIN_PAIR_POLICY };
 
 export const loginThrottledMessage = (seconds: number) => `Too many failed login attempts. Try again in ${waitText(seconds)}.`;
-export const registrationThrottledMessage = (seconds: number) => `Too many new accounts from your network. Try again in ${waitText(seconds)}.`;
 
 export function toPublicUser(user: StoredUser): User {
   return {
     id: user.id,
     username: user.username,
     ...(user.email ? { email: user.email } : {}),
+    emailVerified: confirmedAddress(user) !== undefined,
     ...(user.name ? { name: user.name } : {}),
     isAdmin: user.isAdmin,
   };
@@ -40,10 +28,10 @@ export function toPublicUser(user: StoredUser): User {
 
 export interface AuthServiceDeps {
   users: UserRepository;
-  limiter: RateLimiter;
+  /** The API's limiter and policy table (services/rate-limiter.ts). */
+  limits: RateLimits;
   /** Every password hash and check goes through it (bounded concurrency). */
   hashGate: HashGate;
-  registrationPolicy: WindowPolicy;
   logger: Logger;
   now: () => Date;
 }
@@ -57,11 +45,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async register(input: RegisterInput, clientAddress: string): Promise<StoredUser> {
-      const decision = await deps.limiter.check(`register:${clientAddress}`, deps.registrationPolicy);
-      if (!decision.allowed) {
-        deps.logger.warn('security.registration_throttled', { clientAddress });
-        throw new TooManyRequestsError(registrationThrottledMessage(decision.retryAfterSeconds), decision.retryAfterSeconds);
-      }
+      await deps.limits.enforce('register', { address: clientAddress });
       return deps.users.createUser({
         username: input.username,
         ...(input.email ? { email: input.email } : {}),
@@ -75,8 +59,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(input: LoginInput, clientAddress: string): Promise<StoredUser> {
       const pairKey = `login:${usernameKey(input.username)}|${clientAddress}`;
       const [pair, address] = await Promise.all([
-        deps.limiter.check(pairKey, LOGIN_PAIR_POLICY),
-        deps.limiter.check(`login-address:${clientAddress}`, LOGIN_ADDRESS_POLICY),
+        deps.limits.limiter.check(pairKey, LOGIN_PAIR_POLICY),
+        deps.limits.limiter.check(`login-address:${clientAddress}`, LOGIN_ADDRESS_POLICY),
       ]);
       if (!pair.allowed || !address.allowed) {
         const wait = Math.max(pair.allowed ? 0 : pair.retryAfterSeconds, address.allowed ? 0 : address.retryAfterSeconds);
@@ -92,7 +76,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new UnauthorizedError(INVALID_CREDENTIALS);
       }
       // A successful login ends this address's streak for the account and does not count against the address.
-      await Promise.all([deps.limiter.clear(pairKey), address.refund()]);
+      await Promise.all([deps.limits.limiter.clear(pairKey), address.refund()]);
       if (needsRehash(user.passwordHash)) {
         const upgraded = await hash(input.password).catch(() => undefined);
         if (upgraded) await deps.users.updatePasswordHash(user.username, user.passwordHash, upgraded).catch(() => undefined);

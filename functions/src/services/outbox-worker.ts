@@ -1,5 +1,7 @@
 import type { Logger } from '../lib/logger';
 import type { Mailer, MailQueue, OutboxRepository, StoredOutboxMail } from '../ports/outbox';
+import type { UserRepository } from '../ports/user-repository';
+import { confirmedAddress } from './email-verification';
 
 /** Waits before each retry: 1 min, 5 min, 15 min, 1 h, 4 h; after the 6th failed attempt the mail is given up (and logged). */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
@@ -9,6 +11,8 @@ export const LEASE_MS = 2 * 60_000;
 
 export interface OutboxWorkerDeps {
   outbox: OutboxRepository;
+  /** Resolves mails addressed to an account (`toAccount`) to its confirmed address when they are sent. */
+  users: Pick<UserRepository, 'getUserByUsername'>;
   mailer: Mailer;
   from: string;
   logger: Logger;
@@ -23,9 +27,38 @@ export interface OutboxWorkerDeps {
 export function createOutboxWorker(deps: OutboxWorkerDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function deliver(mail: StoredOutboxMail): Promise<'sent' | 'failed'> {
+  type Outcome = 'sent' | 'failed' | 'skipped' | 'held';
+
+  /**
+   * A mail to an account goes to the address the account confirmed, read now (ADR 096); without one it is
+   * held until the address is confirmed. The account is read again after the hold: a confirmation that
+   * came in between (and found nothing held yet) must not leave the mail waiting.
+   */
+  async function recipients(mail: StoredOutboxMail): Promise<string[] | 'held' | 'gone'> {
+    if (!mail.toAccount) return mail.to;
+    const user = await deps.users.getUserByUsername(mail.toAccount);
+    if (!user) return 'gone';
+    const address = confirmedAddress(user);
+    if (address) return [address];
+    await deps.outbox.hold(mail.id, mail.toAccount, now());
+    deps.logger.info('mail.held', { id: mail.id, kind: mail.kind, quoteId: mail.quoteId, account: mail.toAccount });
+    if (confirmedAddress(await deps.users.getUserByUsername(mail.toAccount))) {
+      for (const id of await deps.outbox.releaseHeld(mail.toAccount, now())) await process(id);
+    }
+    return 'held';
+  }
+
+  async function deliver(mail: StoredOutboxMail): Promise<Outcome> {
     try {
-      await deps.mailer.send({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const to = await recipients(mail);
+      if (to === 'held') return 'held';
+      if (to === 'gone') {
+        const at = now();
+        await deps.outbox.markFailed(mail.id, 'The account no longer exists', undefined, at);
+        deps.logger.warn('mail.gave_up', { id: mail.id, kind: mail.kind, quoteId: mail.quoteId, error: 'account gone' });
+        return 'failed';
+      }
+      await deps.mailer.send({ from: deps.from, to, subject: mail.subject, text: mail.text });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const retryIn = RETRY_DELAYS_MS[mail.attempts - 1];
@@ -40,7 +73,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
     return 'sent';
   }
 
-  async function process(id: string): Promise<'sent' | 'failed' | 'skipped'> {
+  async function process(id: string): Promise<Outcome> {
     const at = now();
     const claimed = await deps.outbox.claim(id, at, new Date(at.getTime() + LEASE_MS));
     return claimed ? deliver(claimed) : 'skipped';
@@ -49,13 +82,13 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   return {
     /** Sends these mails if they are due (the stream's new items, or a local kick). */
     async processIds(ids: string[]) {
-      const counts = { sent: 0, failed: 0, skipped: 0 };
+      const counts = { sent: 0, failed: 0, skipped: 0, held: 0 };
       for (const id of ids) counts[await process(id)]++;
       return counts;
     },
     /** Sends every due mail, a page at a time (the periodic sweep that carries the retries). */
     async processDue(limit = 25) {
-      const counts = { sent: 0, failed: 0, skipped: 0 };
+      const counts = { sent: 0, failed: 0, skipped: 0, held: 0 };
       const due = await deps.outbox.listDue(now(), limit);
       for (const mail of due) counts[await process(mail.id)]++;
       return counts;

@@ -13,9 +13,29 @@ import type { OutboxMail } from '../ports/outbox';
 const buyerLink = (site: SiteSettings, quote: QuoteRequest) => `${site.siteUrl}/account/quotes/${quote.id}`;
 const adminLink = (site: SiteSettings, quote: QuoteRequest) => `${site.siteUrl}/admin?tab=quotes&quote=${quote.id}`;
 
-function mail(kind: string, quote: QuoteRequest, to: string, subject: string, lines: (string | undefined | false)[]): OutboxMail {
-  return { id: randomUUID(), kind, quoteId: quote.id, to: [to], subject, text: lines.filter((l): l is string => typeof l === 'string').join('\n') };
+/** An address (the reseller's, or a customer the reseller typed in), or the buyer's account. */
+type Recipient = string | { account: string };
+
+function mail(kind: string, quote: QuoteRequest, to: Recipient, subject: string, lines: (string | undefined | false)[]): OutboxMail {
+  const address = typeof to === 'string' ? { to: [to] } : { to: [], toAccount: to.account };
+  return { id: randomUUID(), kind, quoteId: quote.id, ...address, subject, text: lines.filter((l): l is string => typeof l === 'string').join('\n') };
 }
+
+/**
+ * Who gets the buyer's side of a request's mails (ADR 096). A request a buyer submitted: their account,
+ * i.e. the address the account confirmed, looked up when the mail is sent (held until there is one) —
+ * never the form's e-mail, which anyone could fill in with a stranger's. A request the reseller typed in
+ * for a caller: the address the reseller typed.
+ */
+const buyer = (quote: QuoteRequest): Recipient => (quote.submittedBy ? { account: quote.submittedBy } : quote.customerEmail);
+
+/** What the reseller is told about the submitting account's address. */
+export interface SubmitterAccount {
+  email?: string;
+  confirmed: boolean;
+}
+const accountLine = (account: SubmitterAccount | undefined) =>
+  account && (account.email ? `Account e-mail: ${account.email} (${account.confirmed ? 'confirmed' : 'not confirmed yet'})` : 'Account e-mail: none given yet');
 
 function signature(site: SiteSettings): string[] {
   return ['', '—', site.companyName, ...site.addressLines, site.phone, site.email];
@@ -34,9 +54,9 @@ function offerLines(offer: Offer): string[] {
 }
 
 export const quoteMails = {
-  newRequest(site: SiteSettings, quote: QuoteRequest): OutboxMail[] {
+  newRequest(site: SiteSettings, quote: QuoteRequest, account?: SubmitterAccount): OutboxMail[] {
     return [
-      mail('quote.new_request', quote, quote.customerEmail, `We received your quote request #${quote.id}`, [
+      mail('quote.new_request', quote, buyer(quote), `We received your quote request #${quote.id}`, [
         `Hello ${quote.customerName},`,
         '',
         `Thank you for your quote request #${quote.id} (${quote.items.length} ${quote.items.length === 1 ? 'line' : 'lines'}). We will send you a priced offer soon.`,
@@ -45,6 +65,7 @@ export const quoteMails = {
       ]),
       mail('quote.new_request', quote, site.quotesEmail, `New quote request #${quote.id} from ${quote.customerName}`, [
         `${quote.customerName}${quote.customerCompany ? ` (${quote.customerCompany})` : ''} <${quote.customerEmail}> asks for a quote on ${quote.items.length} ${quote.items.length === 1 ? 'line' : 'lines'}.`,
+        accountLine(account),
         ...quote.items.map((i) => `- ${[lineIdentity(i).partNumber, lineIdentity(i).name].filter(Boolean).join(' ')} × ${i.quantity}`),
         quote.message ? `\nMessage: ${quote.message}` : undefined,
         '',
@@ -56,27 +77,21 @@ export const quoteMails = {
   offerSent(site: SiteSettings, quote: QuoteRequest, offer: Offer): OutboxMail[] {
     const revised = offer.version > 1;
     return [
-      mail(
-        'quote.offer_sent',
-        quote,
-        quote.customerEmail,
-        `${revised ? 'Revised offer' : 'Your offer'} for quote request #${quote.id} (version ${offer.version})`,
-        [
-          `Hello ${quote.customerName},`,
-          '',
-          `${revised ? `Here is version ${offer.version} of our offer` : 'Here is our offer'} for your quote request #${quote.id}, valid until ${offer.validUntil}.`,
-          '',
-          ...offerLines(offer),
-          '',
-          `Total: ${formatCents(offer.totalCents)}`,
-          offer.message ? `\n${offer.message}` : undefined,
-          '',
-          hasAccount(quote) ? `Accept it, line by line if you like, or ask for changes: ${buyerLink(site, quote)}` : `Reply to ${site.email} to accept it.`,
-          ...signature(site),
-        ],
-      ),
+      mail('quote.offer_sent', quote, buyer(quote), `${revised ? 'Revised offer' : 'Your offer'} for quote request #${quote.id} (version ${offer.version})`, [
+        `Hello ${quote.customerName},`,
+        '',
+        `${revised ? `Here is version ${offer.version} of our offer` : 'Here is our offer'} for your quote request #${quote.id}, valid until ${offer.validUntil}.`,
+        '',
+        ...offerLines(offer),
+        '',
+        `Total: ${formatCents(offer.totalCents)}`,
+        offer.message ? `\n${offer.message}` : undefined,
+        '',
+        hasAccount(quote) ? `Accept it, line by line if you like, or ask for changes: ${buyerLink(site, quote)}` : `Reply to ${site.email} to accept it.`,
+        ...signature(site),
+      ]),
       mail('quote.offer_sent', quote, site.quotesEmail, `Offer version ${offer.version} sent for quote request #${quote.id}`, [
-        `${offer.sentBy} sent version ${offer.version} (${formatCents(offer.totalCents)}, valid until ${offer.validUntil}) to ${quote.customerName} <${quote.customerEmail}>.`,
+        `${offer.sentBy} sent version ${offer.version} (${formatCents(offer.totalCents)}, valid until ${offer.validUntil}) to ${quote.customerName}${quote.submittedBy ? ` (account ${quote.submittedBy})` : ` <${quote.customerEmail}>`}.`,
         '',
         `Open it: ${adminLink(site, quote)}`,
       ]),
@@ -85,7 +100,7 @@ export const quoteMails = {
 
   offerAccepted(site: SiteSettings, quote: QuoteRequest, offer: Offer, summary: string): OutboxMail[] {
     return [
-      mail('quote.offer_accepted', quote, quote.customerEmail, `You accepted our offer for quote request #${quote.id}`, [
+      mail('quote.offer_accepted', quote, buyer(quote), `You accepted our offer for quote request #${quote.id}`, [
         `Hello ${quote.customerName},`,
         '',
         `Thank you: you accepted version ${offer.version} of our offer (${summary}). We will confirm delivery shortly.`,
@@ -102,7 +117,7 @@ export const quoteMails = {
 
   offerDeclined(site: SiteSettings, quote: QuoteRequest, offer: Offer, reason: string): OutboxMail[] {
     return [
-      mail('quote.offer_declined', quote, quote.customerEmail, `You declined our offer for quote request #${quote.id}`, [
+      mail('quote.offer_declined', quote, buyer(quote), `You declined our offer for quote request #${quote.id}`, [
         `Hello ${quote.customerName},`,
         '',
         `You declined version ${offer.version} of our offer. Your reason: ${reason}`,
@@ -145,7 +160,7 @@ export const quoteMails = {
       ];
     }
     return [
-      mail('quote.message', quote, quote.customerEmail, `New message about your quote request #${quote.id}`, [
+      mail('quote.message', quote, buyer(quote), `New message about your quote request #${quote.id}`, [
         `Hello ${quote.customerName},`,
         '',
         message.body,

@@ -14,10 +14,12 @@ import type { CatalogRepository } from '../ports/catalog-repository';
 import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from '../ports/quote-repository';
 import type { Logger } from '../lib/logger';
 import type { MailQueue, OutboxRepository } from '../ports/outbox';
+import type { UserRepository } from '../ports/user-repository';
 import type { Env } from '../config/env';
 import { siteSettings } from '../config/site-settings';
 import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
-import { quoteMails } from './quote-notifications';
+import { quoteMails, type SubmitterAccount } from './quote-notifications';
+import { confirmedAddress } from './email-verification';
 
 export {
   ATTACHMENT_NOT_FOUND,
@@ -44,6 +46,8 @@ export interface QuoteServiceDeps {
   mailQueue?: MailQueue;
   env?: Env;
   now?: () => Date;
+  /** Tells the reseller whether the submitting account's address is confirmed. */
+  users?: Pick<UserRepository, 'getUserByUsername'>;
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
@@ -108,8 +112,11 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    */
   async function notifySubmitted(created: QuoteRequest): Promise<QuoteRequest> {
     if (!deps.outbox || !deps.env) return created;
-    const mails = quoteMails.newRequest(siteSettings(deps.env), created);
     try {
+      // The buyer's confirmation goes to the account's confirmed address when sent (held until then): quote-notifications.ts.
+      const user = created.submittedBy ? await deps.users?.getUserByUsername(created.submittedBy) : undefined;
+      const account: SubmitterAccount | undefined = user && { ...(user.email ? { email: user.email } : {}), confirmed: confirmedAddress(user) !== undefined };
+      const mails = quoteMails.newRequest(siteSettings(deps.env), created, account);
       await deps.outbox.enqueue(mails);
       deps.mailQueue?.kick(mails.map((m) => m.id));
     } catch (err) {

@@ -1,3 +1,6 @@
+import type { Env } from '../config/env';
+import { TooManyRequestsError } from '../domain/errors';
+import type { Logger } from '../lib/logger';
 import type { RateLimitStore } from '../ports/rate-limit-store';
 
 /** At most `limit` counted attempts per fixed window of `windowMs`. */
@@ -39,8 +42,9 @@ export function backoffOffsetMs(policy: BackoffPolicy, n: number): number {
 
 /**
  * Counts an attempt against a policy before the work it guards; shared by every API instance through
- * the store. One small service for the login throttle, registration, quote submissions and any other
- * endpoint that needs a limit.
+ * the store (DynamoDB). The one limiter of the API: the login throttle, registration, quote submissions,
+ * messages, revision requests, parts-list reads and confirmation mails all count here, with the policies
+ * of RATE_POLICIES below (docs/security.md).
  */
 export function createRateLimiter(deps: { store: RateLimitStore; now: () => Date }) {
   return {
@@ -71,3 +75,108 @@ export function waitText(seconds: number): string {
   const m = Math.ceil(s / 60);
   return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Login throttle (docs/security.md). Per (username, address): 5 attempts at once, then growing delays
+ * (1 s, 2 s, 4 s … at most 15 min apart), forgotten after a day without attempts or at a successful
+ * login from that address. Per address: 100 attempts per 15 minutes across all usernames, successful
+ * logins not counted. No limit per username alone: a stranger elsewhere must not lock the owner out.
+ */
+export const LOGIN_PAIR_POLICY: BackoffPolicy = { kind: 'backoff', free: 5, firstDelayMs: 1000, maxDelayMs: 15 * MINUTE, idleMs: 24 * HOUR };
+export const LOGIN_ADDRESS_POLICY: WindowPolicy = { kind: 'window', limit: 100, windowMs: 15 * MINUTE };
+
+/** A limited action: its policy per signed-in account and per client address, its refusal and its log event. */
+export interface RateRule {
+  perAccount?: WindowPolicy;
+  perAddress: WindowPolicy;
+  message: (seconds: number) => string;
+  event: string;
+}
+
+const hourly = (limit: number): WindowPolicy => ({ kind: 'window', limit, windowMs: HOUR });
+
+/**
+ * THE policy table: every rate limit of the API in one place (the login throttle's own shape is above).
+ * Counted before the work, refused with 429, the message and `Retry-After`. Per address is three times
+ * per account where one office (one address) holds several buyers.
+ */
+export function ratePolicies(
+  env: Pick<
+    Env,
+    | 'RATE_LIMIT_REGISTRATIONS_PER_HOUR'
+    | 'RATE_LIMIT_QUOTES_PER_HOUR'
+    | 'RATE_LIMIT_MESSAGES_PER_HOUR'
+    | 'RATE_LIMIT_REVISIONS_PER_HOUR'
+    | 'RATE_LIMIT_BOM_READS_PER_10_MINUTES'
+  >,
+) {
+  const bom: WindowPolicy = { kind: 'window', limit: env.RATE_LIMIT_BOM_READS_PER_10_MINUTES, windowMs: 10 * MINUTE };
+  return {
+    register: {
+      perAddress: hourly(env.RATE_LIMIT_REGISTRATIONS_PER_HOUR),
+      message: (s: number) => `Too many new accounts from your network. Try again in ${waitText(s)}.`,
+      event: 'security.registration_throttled',
+    },
+    quote: {
+      perAccount: hourly(env.RATE_LIMIT_QUOTES_PER_HOUR),
+      perAddress: hourly(3 * env.RATE_LIMIT_QUOTES_PER_HOUR),
+      message: (s: number) => `Too many quote requests. Try again in ${waitText(s)}.`,
+      event: 'security.quote_throttled',
+    },
+    message: {
+      perAccount: hourly(env.RATE_LIMIT_MESSAGES_PER_HOUR),
+      perAddress: hourly(3 * env.RATE_LIMIT_MESSAGES_PER_HOUR),
+      message: (s: number) => `Too many messages. Try again in ${waitText(s)}.`,
+      event: 'security.message_throttled',
+    },
+    revision: {
+      perAccount: hourly(env.RATE_LIMIT_REVISIONS_PER_HOUR),
+      perAddress: hourly(3 * env.RATE_LIMIT_REVISIONS_PER_HOUR),
+      message: (s: number) => `Too many revision requests. Try again in ${waitText(s)}.`,
+      event: 'security.revision_throttled',
+    },
+    /** Reading (parse) and matching parts lists; open to guests, so per address, and per account when signed in. */
+    bom: {
+      perAccount: bom,
+      perAddress: bom,
+      message: (s: number) => `Too many parts lists in a short time; try again in ${waitText(s)}`,
+      event: 'security.bom_throttled',
+    },
+    /** Confirmation links for e-mail addresses: each one mails an address that is not confirmed yet. */
+    verificationMail: {
+      perAccount: hourly(5),
+      perAddress: hourly(20),
+      message: (s: number) => `Too many confirmation mails. Try again in ${waitText(s)}.`,
+      event: 'security.verification_mail_throttled',
+    },
+  } satisfies Record<string, RateRule>;
+}
+export type RateAction = keyof ReturnType<typeof ratePolicies>;
+
+/**
+ * The limiter with the policy table: `enforce(action, who)` counts one attempt per account (when signed
+ * in) and per address, and throws 429 with the longer wait if either is over its policy.
+ */
+export function createRateLimits(deps: { store: RateLimitStore; now: () => Date; env: Parameters<typeof ratePolicies>[0]; logger: Logger }) {
+  const limiter = createRateLimiter(deps);
+  const policies = ratePolicies(deps.env);
+  return {
+    limiter,
+    policies,
+    async enforce(action: RateAction, who: { accountId?: number | undefined; address: string }, logFields: Record<string, unknown> = {}): Promise<void> {
+      const rule: RateRule = policies[action];
+      const checks = [limiter.check(`${action}-address:${who.address}`, rule.perAddress)];
+      if (rule.perAccount && who.accountId !== undefined) checks.push(limiter.check(`${action}-account:${who.accountId}`, rule.perAccount));
+      const decisions = await Promise.all(checks);
+      const wait = Math.max(0, ...decisions.map((d) => (d.allowed ? 0 : d.retryAfterSeconds)));
+      if (wait > 0) {
+        deps.logger.warn(rule.event, { ...logFields, clientAddress: who.address, retryAfterSeconds: Math.ceil(wait) });
+        throw new TooManyRequestsError(rule.message(wait), wait);
+      }
+    },
+  };
+}
+export type RateLimits = ReturnType<typeof createRateLimits>;

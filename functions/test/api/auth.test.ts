@@ -26,7 +26,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(res.status).toBe(201);
     const user = await res.json();
-    expect(user).toEqual({ id: expect.any(Number), username, email: 'ada@example.com', name: 'Ada', isAdmin: false });
+    expect(user).toEqual({ id: expect.any(Number), username, email: 'ada@example.com', emailVerified: false, name: 'Ada', isAdmin: false });
     const me = await api.call('GET', '/api/auth/me', { cookie: sessionCookie(res) });
     expect(await me.json()).toEqual(user);
     expect((await api.deps.users.getUserByUsername(username))?.isAdmin).toBe(false);
@@ -109,15 +109,22 @@ describe('POST /api/auth/login, GET /api/auth/me, POST /api/auth/logout', () => 
     );
   });
 
-  test('/me is 401 for guests, for tampered and for foreign-key tokens', async () => {
-    await expectRejected(api.call('GET', '/api/auth/me'), 401, 'Authentication required');
+  test('/me answers 200 with null for guests (a normal state, not an error), and for tampered and foreign-key tokens, whose cookie it clears', async () => {
+    const guest = await api.call('GET', '/api/auth/me');
+    expect(guest.status).toBe(200);
+    expect(await guest.json()).toBeNull();
+    expect(guest.headers.get('set-cookie')).toBeNull();
     const { cookie } = await api.customer();
     const [name, token] = cookie.split('=') as [string, string];
     const [h, p, s] = token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, adm: true })).toString('base64url');
-    await expectRejected(api.call('GET', '/api/auth/me', { cookie: `${name}=${h}.${forged}.${s}` }), 401);
-    await expectRejected(api.call('GET', '/api/auth/me', { cookie: `${name}=not-a-jwt` }), 401);
+    for (const bad of [`${name}=${h}.${forged}.${s}`, `${name}=not-a-jwt`]) {
+      const res = await api.call('GET', '/api/auth/me', { cookie: bad });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toBeNull();
+      expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${name}=;.*Max-Age=0`));
+    }
     await expectRejected(api.call('POST', '/api/categories', { cookie: `${name}=${h}.${forged}.${s}`, json: { name: 'X', slug: 'x' } }), 401);
   });
 

@@ -123,7 +123,7 @@ async function outboxFor(quoteId: number) {
       ConsistentRead: true,
     }),
   );
-  return Items as { kind: string; to: string[]; subject: string; text: string }[];
+  return Items as { kind: string; to: string[]; toAccount?: string; subject: string; text: string }[];
 }
 
 describe('the offer', () => {
@@ -630,16 +630,17 @@ describe('mails in the outbox', () => {
       }),
       200,
     );
-    const mails = (await outboxFor(request.id)).map((m) => [m.kind, m.to[0], m.subject]);
+    // The buyer's mails are addressed to their account (its confirmed address when sent, ADR 096), never to the form's e-mail.
+    const mails = (await outboxFor(request.id)).map((m) => [m.kind, m.toAccount ?? m.to[0], m.subject]);
     expect(mails).toEqual(
       expect.arrayContaining([
-        ['quote.new_request', 'ada@example.com', `We received your quote request #${request.id}`],
+        ['quote.new_request', buyer.username, `We received your quote request #${request.id}`],
         ['quote.new_request', reseller, `New quote request #${request.id} from Ada Lovelace`],
-        ['quote.offer_sent', 'ada@example.com', `Your offer for quote request #${request.id} (version 1)`],
+        ['quote.offer_sent', buyer.username, `Your offer for quote request #${request.id} (version 1)`],
         ['quote.offer_sent', reseller, `Offer version 1 sent for quote request #${request.id}`],
-        ['quote.message', 'ada@example.com', `New message about your quote request #${request.id}`],
+        ['quote.message', buyer.username, `New message about your quote request #${request.id}`],
         ['quote.message', reseller, `New message on quote request #${request.id} from Ada Lovelace`],
-        ['quote.offer_accepted', 'ada@example.com', `You accepted our offer for quote request #${request.id}`],
+        ['quote.offer_accepted', buyer.username, `You accepted our offer for quote request #${request.id}`],
         ['quote.offer_accepted', reseller, `Quote request #${request.id}: offer version 1 accepted`],
       ]),
     );

@@ -101,7 +101,15 @@ describe('server-rendered public pages', () => {
       brand: { '@type': 'Brand', name: part.manufacturer!.name },
       url: `https://parts.example.com/part/${part.slug}`,
     });
-    expect(product).not.toHaveProperty('offers');
+    // An Offer only where the part has a price (never an invented one).
+    if (part.price === null) expect(product).not.toHaveProperty('offers');
+    else
+      expect(product!.offers).toEqual({
+        '@type': 'Offer',
+        price: part.price.toFixed(2),
+        priceCurrency: 'USD',
+        url: `https://parts.example.com/part/${part.slug}`,
+      });
     expect(product!.additionalProperty).toEqual(
       Object.entries(part.specifications).map(([key, value]) => ({ '@type': 'PropertyValue', name: specName(key), value })),
     );
@@ -181,6 +189,8 @@ describe('server-rendered public pages', () => {
       expect(res.status, path).toBe(404);
       expect(res.html, path).toContain(`>${heading}</h1>`);
       expect(res.cacheControl, path).not.toContain('stale-while-revalidate');
+      // A missing page is no copy of another: no canonical link (it pointed to / before).
+      expect(res.html, path).not.toContain('rel="canonical"');
     }
   });
 

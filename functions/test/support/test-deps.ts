@@ -58,6 +58,8 @@ export async function createTestDeps(overrides: Partial<AppDeps> = {}): Promise<
     // Every in-process request comes from the address 'unknown'; the rate-limit tests set their own limits.
     RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000',
     RATE_LIMIT_QUOTES_PER_HOUR: '100000',
+    RATE_LIMIT_MESSAGES_PER_HOUR: '100000',
+    RATE_LIMIT_REVISIONS_PER_HOUR: '100000',
   });
   const repos = createDynamoRepositories({ client: doc, tableName });
   const searchDir = mkdtempSync(join(tmpdir(), 'parts-search-'));

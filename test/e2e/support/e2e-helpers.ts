@@ -34,12 +34,56 @@ export async function somePart(request: APIRequestContext, index = 0): Promise<P
 }
 
 /** Registers a fresh customer through the API; the page's context shares the cookie. */
-export async function registerViaApi(request: APIRequestContext): Promise<{ username: string; password: string; user: User }> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  options: { withEmail?: boolean } = {},
+): Promise<{ username: string; password: string; email: string; user: User }> {
   const username = uniqueName('cust');
   const password = 'secret-pass-1';
-  const response = await request.post('/api/auth/register', { data: { username, password, isAdmin: false } });
+  const email = `${username}@example.com`;
+  const response = await request.post('/api/auth/register', { data: { username, password, isAdmin: false, ...(options.withEmail ? { email } : {}) } });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  return { username, password, user: (await response.json()) as User };
+  return { username, password, email, user: (await response.json()) as User };
+}
+
+/** The local mail catcher's (MailDev's) web inbox, started by the e2e server. */
+export const INBOX_URL = `http://127.0.0.1:${process.env.E2E_MAIL_WEB_PORT}`;
+
+export interface CaughtMail {
+  subject: string;
+  text?: string;
+  to: { address: string }[];
+}
+
+/** The mails the catcher holds for one address. */
+export async function mailsTo(request: APIRequestContext, address: string): Promise<CaughtMail[]> {
+  const response = await request.get(`${INBOX_URL}/email`);
+  expect(response.ok(), `the mail inbox answered ${response.status()}`).toBe(true);
+  const all = (await response.json()) as CaughtMail[];
+  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+}
+
+/** Waits for the confirmation mail to `address` and answers its link (ADR 096). */
+export async function confirmationLink(request: APIRequestContext, address: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(request, address)).find((m) => m.subject === 'Confirm your e-mail address');
+        link = /(https?:\/\/\S+\/account\/verify-email\?token=[\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        return link;
+      },
+      { message: `a confirmation mail to ${address}`, timeout: 20_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/** Confirms a buyer's address the way the web page does, with the token of the mailed link. */
+export async function confirmEmailViaInbox(request: APIRequestContext, address: string): Promise<void> {
+  const token = new URL(await confirmationLink(request, address)).searchParams.get('token');
+  const response = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /**

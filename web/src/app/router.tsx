@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: 'quote-request', ...page(() => import('../features/quote-request/quote-request-page')) },
       { path: 'account/quotes', ...page(() => import('../features/quote-request/my-quotes-page')) },
       { path: 'account/quotes/:quoteId', ...page(() => import('../features/quote-request/my-quote-page')) },
+      { path: 'account/verify-email', ...page(() => import('../features/auth/verify-email-page')) },
       { id: 'support', path: 'support', ...page(() => import('../features/support/support-page')) },
       { path: 'auth', ...page(() => import('../features/auth/auth-page')) },
       { id: 'contact', path: 'contact', ...page(() => import('../features/content/contact-page')) },

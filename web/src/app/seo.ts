@@ -1,4 +1,4 @@
-import { SITE_NAME } from '@parts/shared/constants';
+import { CURRENCY, PRICE_DECIMALS, SITE_NAME } from '@parts/shared/constants';
 import { DEFAULT_SITE_SETTINGS } from '@parts/shared/site-settings';
 import { specName } from '@parts/shared/spec-names';
 import type { Category, Manufacturer, PartView } from '@parts/shared/schemas';
@@ -10,8 +10,8 @@ import type { Category, Manufacturer, PartView } from '@parts/shared/schemas';
 export interface PageHead {
   title: string;
   description: string;
-  /** Path (and query) of the canonical URL; the renderer adds the site's origin. */
-  canonicalPath: string;
+  /** Path (and query) of the canonical URL; the renderer adds the site's origin. Null for a page that has none (a 404). */
+  canonicalPath: string | null;
   /** Listings with a search or filters are not worth indexing (endless combinations). */
   noindex?: boolean;
   ogType?: 'website' | 'product';
@@ -53,9 +53,9 @@ function clip(text: string, max = 160): string {
 }
 
 /**
- * A part as schema.org Product: brand, mpn, sku and its specifications as additionalProperty.
- * No `offers`: prices are quoted on request, and an invented offer would mislead (and is against
- * search engines' rules); Product stays valid without it.
+ * A part as schema.org Product: brand, mpn, sku and its specifications as additionalProperty, and an
+ * Offer with the part's list price where it has one. A part without a price gets no `offers` (it is
+ * quoted on request): an invented offer would mislead, and Product stays valid without it.
  */
 export function partHead(part: PartView, origin: string): PageHead {
   const path = `/part/${part.slug}`;
@@ -81,6 +81,10 @@ export function partHead(part: PartView, origin: string): PageHead {
   if (part.manufacturer) product.brand = { '@type': 'Brand', name: part.manufacturer.name };
   if (part.category) product.category = part.category.name;
   if (part.image) product.image = part.image;
+  if (part.price !== null) {
+    // schema.org wants a plain decimal text (no currency sign, no thousands separator).
+    product.offers = { '@type': 'Offer', price: part.price.toFixed(PRICE_DECIMALS), priceCurrency: CURRENCY, url: `${origin}${path}` };
+  }
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: 'Catalog', path: '/catalog' },
@@ -165,7 +169,8 @@ export function staticHead(routeId: string, origin: string): PageHead {
     case 'cookies':
       return simple(`Cookie Policy | ${SITE_NAME}`, '/cookies', `The cookies ${SITE_NAME} uses.`, 'Cookie Policy');
     default:
-      return { ...simple(`404 Page Not Found | ${SITE_NAME}`, '/'), noindex: true };
+      // A missing page is nobody's copy: no canonical link (one to / would tell crawlers the 404 is the home page).
+      return { ...simple(`404 Page Not Found | ${SITE_NAME}`, '/'), canonicalPath: null, noindex: true };
   }
 }
 
@@ -182,17 +187,17 @@ export function scriptJson(value: unknown): string {
 
 /** The <head> tags of a page. */
 export function headTags(head: PageHead, origin: string): string {
-  const url = `${origin}${head.canonicalPath}`;
+  const url = head.canonicalPath === null ? null : `${origin}${head.canonicalPath}`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    url === null ? '' : `<link rel="canonical" href="${escapeHtml(url)}" />`,
     head.noindex ? '<meta name="robots" content="noindex, follow" />' : '',
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
     `<meta property="og:type" content="${head.ogType ?? 'website'}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    url === null ? '' : `<meta property="og:url" content="${escapeHtml(url)}" />`,
     head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
     `<meta name="twitter:card" content="summary" />`,
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),

@@ -15,10 +15,10 @@ describe('typed API client (hc<AppType>) over a stubbed fetch', () => {
     expect(calls[0]!.headers.get('accept')).toBe('application/json');
   });
 
-  it('a non-2xx answer throws ApiError with the server message; a 401 can answer null', async () => {
+  it('a non-2xx answer throws ApiError with the server message; a guest is null (200 with null, not a 401)', async () => {
     stubApi({
       'GET /api/categories/nope': { status: 404, body: { message: 'Category not found' } },
-      'GET /api/auth/me': { status: 401, body: { message: 'Unauthorized' } },
+      'GET /api/auth/me': { status: 200, body: null },
     });
     const error = await fetchCategory('nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

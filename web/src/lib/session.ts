@@ -4,8 +4,9 @@ import { errorText } from './api-client';
 import { api, call } from './api';
 import { toast } from '../hooks/use-toast';
 
+/** The signed-in user, or null for a guest (the server answers 200 with null: a guest is not an error). */
 export async function fetchCurrentUser(): Promise<User | null> {
-  return call(api.api.auth.me.$get(), { on401: 'returnNull' });
+  return call(api.api.auth.me.$get());
 }
 
 export function getCurrentUserQueryOptions() {

@@ -34,6 +34,10 @@ export const keys = {
   quoteOffer: (quoteId: number, version: number) => ({ pk: `QUOTE#${quoteId}`, sk: `OFFER#${String(version).padStart(6, '0')}` }),
   quoteMessage: (quoteId: number, seq: number) => ({ pk: `QUOTE#${quoteId}`, sk: `MSG#${String(seq).padStart(6, '0')}` }),
   outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
+  /** A mail waiting for its account's address to be confirmed: a pointer in the user's partition (ADR 096). */
+  heldMail: (username: string, mailId: string) => ({ pk: `USER#${usernameKey(username)}`, sk: `HELDMAIL#${mailId}` }),
+  /** A pending e-mail confirmation link, by the hash of its token; expires through the table's TTL. */
+  emailVerification: (tokenHash: string) => ({ pk: `EMAILVERIFY#${tokenHash}`, sk: 'EMAILVERIFY' }),
 };
 
 export type SlugEntity = 'category' | 'manufacturer' | 'part';

@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutboxMail, OutboxRepository, StoredOutboxMail } from '../../ports/outbox';
 import { keys, stripLayout } from './keys';
-import { isConditionFailed, mapLimit, type TableContext } from './support';
+import { cancellationCodes, isConditionFailed, mapLimit, type TableContext } from './support';
 
 /** The outbox's queue: gsi1pk = 'OUTBOX', gsi1sk = '<due ISO>#<id>'; a sent or abandoned mail leaves the index. */
 export const OUTBOX_QUEUE = 'OUTBOX';
@@ -104,6 +104,74 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
           ExpressionAttributeValues: values,
         }),
       );
+    },
+
+    // The outbox item leaves the queue and a pointer goes into the account's partition, in one transaction, so
+    // a release (which reads that partition consistently) sees every hold written before it.
+    async hold(id, username, at) {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName,
+                Key: keys.outbox(id),
+                UpdateExpression: 'SET heldAt = :at REMOVE gsi1pk, gsi1sk, dueAt ADD attempts :minus',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':at': at.toISOString(), ':minus': -1 },
+              },
+            },
+            { Put: { TableName, Item: { ...keys.heldMail(username, id), type: 'held-mail', mailId: id, heldAt: at.toISOString() } } },
+          ],
+        }),
+      );
+    },
+
+    async releaseHeld(username, now) {
+      const pk = keys.heldMail(username, '').pk;
+      const held: string[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :held)',
+            ExpressionAttributeValues: { ':pk': pk, ':held': 'HELDMAIL#' },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        held.push(...(page.Items ?? []).map((i) => String(i.mailId)));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      const released: string[] = [];
+      const at = now.toISOString();
+      await mapLimit(held, 4, async (id) => {
+        try {
+          await client.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.outbox(id),
+                    UpdateExpression: 'SET gsi1pk = :q, gsi1sk = :sk, dueAt = :at REMOVE heldAt',
+                    ConditionExpression: 'attribute_exists(heldAt)',
+                    ExpressionAttributeValues: { ':q': OUTBOX_QUEUE, ':sk': queueKey(at, id), ':at': at },
+                  },
+                },
+                { Delete: { TableName, Key: keys.heldMail(username, id) } },
+              ],
+            }),
+          );
+          released.push(id);
+        } catch (err) {
+          // Released meanwhile by another caller (or the mail is gone): only the pointer is left to remove.
+          if (!cancellationCodes(err)?.includes('ConditionalCheckFailed')) throw err;
+          await client.send(new DeleteCommand({ TableName, Key: keys.heldMail(username, id) }));
+        }
+      });
+      return released;
     },
   };
 }

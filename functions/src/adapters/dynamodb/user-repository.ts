@@ -1,11 +1,11 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { usernameSchema } from '@parts/shared/schemas';
 import { savedBomMappingSchema } from '@parts/shared/bom';
 import { ConflictError, NotFoundError, UnavailableError } from '../../domain/errors';
 import type { NewUser, StoredUser, UserRepository } from '../../ports/user-repository';
 import { keys, stripLayout } from './keys';
-import { allocateIds, assertLookupText, isConditionFailed, parseInput, type TableContext } from './support';
+import { allocateIds, assertLookupText, cancellationCodes, isConditionFailed, parseInput, type TableContext } from './support';
 
 const newUserSchema = z.object({
   username: usernameSchema,
@@ -28,6 +28,7 @@ export function createUserRepository(ctx: TableContext): UserRepository {
       id: u.id,
       username: u.username,
       ...(u.email ? { email: u.email } : {}),
+      ...(u.email && u.emailVerifiedAt ? { emailVerifiedAt: u.emailVerifiedAt } : {}),
       ...(u.name ? { name: u.name } : {}),
       isAdmin: u.isAdmin === true,
       passwordHash: u.passwordHash,
@@ -38,12 +39,13 @@ export function createUserRepository(ctx: TableContext): UserRepository {
 
   const read = async (username: string) => (await client.send(new GetCommand({ TableName, Key: keys.user(username), ConsistentRead: true }))).Item;
 
-  const itemFor = (id: number, user: z.infer<typeof newUserSchema>, createdAt: string, sessionVersion = 0) => ({
+  const itemFor = (id: number, user: z.infer<typeof newUserSchema>, createdAt: string, sessionVersion = 0, emailVerifiedAt?: string) => ({
     ...keys.user(user.username),
     type: 'user',
     id,
     username: user.username,
     ...(user.email ? { email: user.email } : {}),
+    ...(user.email && emailVerifiedAt ? { emailVerifiedAt } : {}),
     ...(user.name ? { name: user.name } : {}),
     isAdmin: user.isAdmin,
     passwordHash: user.passwordHash,
@@ -51,10 +53,10 @@ export function createUserRepository(ctx: TableContext): UserRepository {
     sessionVersion,
   });
 
-  async function createUser(raw: NewUser): Promise<StoredUser> {
+  async function createUser(raw: NewUser, emailVerifiedAt?: string): Promise<StoredUser> {
     const user = parseInput(newUserSchema, raw);
     const id = await allocateIds(ctx, 'user', 1);
-    const item = itemFor(id, user, ctx.now().toISOString());
+    const item = itemFor(id, user, ctx.now().toISOString(), 0, emailVerifiedAt);
     try {
       await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
     } catch (err) {
@@ -65,26 +67,28 @@ export function createUserRepository(ctx: TableContext): UserRepository {
   }
 
   return {
-    createUser,
+    createUser: (raw) => createUser(raw),
     getUserByUsername: async (username) => {
       assertLookupText(username, 'username', 200);
       const item = await read(username.trim());
       return item ? toUser(item) : undefined;
     },
+    // The operator who sets the admin up (seeding, create-admin) types its address: it counts as confirmed (ADR 096).
     upsertAdmin: async (raw) => {
       const user = parseInput(newUserSchema, { ...raw, isAdmin: true });
+      const verifiedAt = ctx.now().toISOString();
       for (let attempt = 1; attempt <= 3; attempt++) {
         const current = await read(user.username);
         if (!current) {
           try {
-            return await createUser(user);
+            return await createUser(user, verifiedAt);
           } catch (err) {
             if (err instanceof ConflictError) continue;
             throw err;
           }
         }
         const previous = typeof current.sessionVersion === 'number' ? current.sessionVersion : 0;
-        const item = itemFor(Number(current.id), user, String(current.createdAt), previous + 1);
+        const item = itemFor(Number(current.id), user, String(current.createdAt), previous + 1, verifiedAt);
         await client.send(new PutCommand({ TableName, Item: item }));
         return toUser(item);
       }
@@ -179,6 +183,88 @@ export function createUserRepository(ctx: TableContext): UserRepository {
     endSession: async (username, sessionId) => {
       assertLookupText(username, 'username', 200);
       await client.send(new DeleteCommand({ TableName, Key: sessionKey(username.trim(), sessionId) }));
+    },
+    startEmailVerification: async (username, rawEmail, tokenHash, expiresAt) => {
+      assertLookupText(username, 'username', 200);
+      const email = parseInput(z.email().max(254), rawEmail);
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const current = await read(username.trim());
+        if (!current) throw new NotFoundError('User not found');
+        const changed = current.email !== email;
+        const values: Record<string, unknown> = { ':e': email, ':h': tokenHash };
+        // Only if the address is still what was read: a concurrent change is not silently undone.
+        let condition = 'attribute_exists(pk) AND attribute_not_exists(email)';
+        if (typeof current.email === 'string') {
+          condition = 'email = :old';
+          values[':old'] = current.email;
+        }
+        try {
+          await client.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                {
+                  Update: {
+                    TableName,
+                    Key: keys.user(username.trim()),
+                    UpdateExpression: `SET email = :e, emailTokenHash = :h${changed ? ' REMOVE emailVerifiedAt' : ''}`,
+                    ConditionExpression: condition,
+                    ExpressionAttributeValues: values,
+                  },
+                },
+                {
+                  Put: {
+                    TableName,
+                    Item: {
+                      ...keys.emailVerification(tokenHash),
+                      type: 'email-verification',
+                      username: String(current.username),
+                      email,
+                      expiresAt: Math.ceil(expiresAt.getTime() / 1000),
+                    },
+                  },
+                },
+              ],
+            }),
+          );
+          const next: Record<string, unknown> = { ...current, email, emailTokenHash: tokenHash };
+          if (changed) delete next.emailVerifiedAt;
+          return toUser(next);
+        } catch (err) {
+          if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) continue;
+          throw err;
+        }
+      }
+      throw new ConflictError('Your account changed at the same time; try again');
+    },
+    verifyEmail: async (tokenHash, now) => {
+      const link = (await client.send(new GetCommand({ TableName, Key: keys.emailVerification(tokenHash), ConsistentRead: true }))).Item;
+      // TTL deletes expired items only eventually: past `expiresAt` counts as gone.
+      if (!link || Number(link.expiresAt) * 1000 <= now.getTime()) return undefined;
+      const username = String(link.username);
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName,
+                  Key: keys.user(username),
+                  UpdateExpression: 'SET emailVerifiedAt = :at REMOVE emailTokenHash',
+                  // Still the address the link was sent to, and the latest link.
+                  ConditionExpression: 'email = :e AND emailTokenHash = :h',
+                  ExpressionAttributeValues: { ':at': now.toISOString(), ':e': link.email, ':h': tokenHash },
+                },
+              },
+              { Delete: { TableName, Key: keys.emailVerification(tokenHash), ConditionExpression: 'attribute_exists(pk)' } },
+            ],
+          }),
+        );
+      } catch (err) {
+        if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return undefined;
+        throw err;
+      }
+      const item = await read(username);
+      return item ? toUser(item) : undefined;
     },
     // A preference item in the user's partition (sk BOM_MAPPING), so it never rewrites the user item.
     getBomMapping: async (username) => {

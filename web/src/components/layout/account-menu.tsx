@@ -30,6 +30,9 @@ export function AccountMenu({ username, isAdmin, onLogout }: AccountMenuProps) {
           <DropdownMenu.Item onSelect={() => void navigate('/account/quotes')} className={itemClass}>
             My Quote Requests
           </DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => void navigate('/account/verify-email')} className={itemClass}>
+            E-mail Address
+          </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={onLogout} className={itemClass}>
             Logout
           </DropdownMenu.Item>

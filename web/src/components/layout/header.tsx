@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { ClipboardList, Menu, User as UserIcon, Wrench, X } from 'lucide-react';
 import { SITE_NAME } from '@parts/shared/constants';
@@ -32,8 +32,25 @@ export function Header() {
 
   const search = <PartSearchBox label="Search parts" onSubmit={goSearch} onSelect={(s) => goPart(s.slug)} />;
 
+  // Sticky bars below the header (the manufacturers' A–Z) start at its real height: 64 px from md up,
+  // about twice that on a phone, where the search box has a row of its own.
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--header-height', `${header.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, []);
+
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link
           to="/"

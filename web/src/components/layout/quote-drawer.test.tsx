@@ -70,6 +70,17 @@ describe('quote basket drawer (with the basket provider, router and toaster)', {
     expect(saved().map((i) => i.part.id)).toEqual([1]);
   });
 
+  it("shows each line's part number, so parts that share a name can be told apart", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Shop />);
+    await user.click(screen.getByRole('button', { name: 'Add cylinder' }));
+    await user.click(screen.getByRole('button', { name: 'Add valve' }));
+    await user.click(screen.getByRole('button', { name: 'Quote request, 2 items' }));
+    const drawer = screen.getByRole('dialog', { name: 'Quote Request' });
+    const lines = within(drawer).getAllByTestId('basket-line');
+    expect(lines.map((l) => within(l).getByTestId('basket-part-number').textContent)).toEqual(['HC-1', 'BV-2']);
+  });
+
   it('Request Quote goes to /quote-request and closes the drawer; the basket stays', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Shop />, { path: '/parts' });

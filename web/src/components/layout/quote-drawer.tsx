@@ -36,9 +36,13 @@ export function QuoteDrawer() {
               // One column no wider than the drawer: a long name wraps instead of pushing the remove button out.
               <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
                 {items.map((item) => (
-                  <li key={item.part.id} className="flex min-w-0 items-start gap-3 rounded-md border border-slate-200 p-3">
+                  <li key={item.part.id} data-testid="basket-line" className="flex min-w-0 items-start gap-3 rounded-md border border-slate-200 p-3">
                     <div className="min-w-0 flex-1">
                       <p className="line-clamp-3 break-words font-medium [overflow-wrap:anywhere]">{item.part.name}</p>
+                      {/* Many parts share a name ("O-Ring Kit"); the part number tells them apart. */}
+                      <p data-testid="basket-part-number" className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">
+                        {item.part.partNumber}
+                      </p>
                       <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">{item.part.manufacturer?.name ?? 'Unknown Manufacturer'}</p>
                       <label className="mt-2 flex items-center gap-2 text-sm">
                         <span>Quantity</span>

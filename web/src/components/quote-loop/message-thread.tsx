@@ -4,6 +4,7 @@ import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@p
 import type { QuoteMessage } from '@parts/shared/quote-offers';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
+import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 import { errorText } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -85,7 +86,7 @@ export function MessageThread({ quoteId, side }: { quoteId: number; side: 'buyer
     <section aria-label="Messages" className="grid gap-3">
       <h3 className="text-sm font-semibold">Messages</h3>
       {thread.isPending ? <Skeleton className="h-16 w-full" /> : null}
-      {thread.isError ? <p className="text-sm text-red-700">The messages could not be loaded.</p> : null}
+      {thread.isError ? <LoadError compact title="Failed to load the messages" onRetry={thread.refetch} retrying={thread.isFetching} /> : null}
       {thread.hasNextPage ? (
         <Button variant="link" size="sm" className="w-fit" onClick={() => void thread.fetchNextPage()} disabled={thread.isFetchingNextPage}>
           Show earlier messages

@@ -83,7 +83,7 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
                 ) : (
                   <select
                     aria-label={`Your choice for ${line.partNumber || line.name}`}
-                    className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                    className="h-9 max-w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
                     value={choices[line.itemId] ?? 'offered'}
                     onChange={(e) => setChoices((all) => ({ ...all, [line.itemId]: e.target.value as LineChoice }))}
                   >

@@ -24,6 +24,7 @@ import { PartSearchBox } from '../part-search-box';
 import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
 import { useSendOffer } from './api/send-offer';
+import { useOfferDraft } from './use-offer-draft';
 
 interface BreakDraft {
   minQuantity: string;
@@ -339,9 +340,16 @@ function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: numbe
 export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: number; items: QuoteItem[]; previous: Offer | undefined; onDone: () => void }) {
   const send = useSendOffer(quoteId);
   const today = utcDay(new Date());
-  const [lines, setLines] = useState<LineDraft[]>(() => items.map((i) => draftFor(i, previous)));
-  const [validUntil, setValidUntil] = useState(() => (previous && previous.validUntil >= today ? previous.validUntil : addDays(today, DEFAULT_VALIDITY_DAYS)));
-  const [message, setMessage] = useState('');
+  // Kept in storage while typed, so a reload does not lose a half-written offer (use-stored-draft.ts).
+  const draft = useOfferDraft(quoteId, items, previous, () => ({
+    lines: items.map((i) => draftFor(i, previous)),
+    validUntil: previous && previous.validUntil >= today ? previous.validUntil : addDays(today, DEFAULT_VALIDITY_DAYS),
+    message: '',
+  }));
+  const { lines, validUntil, message } = draft.value;
+  const setLines = (next: (all: LineDraft[]) => LineDraft[]) => draft.set((d) => ({ ...d, lines: next(d.lines) }));
+  const setValidUntil = (value: string) => draft.set((d) => ({ ...d, validUntil: value }));
+  const setMessage = (value: string) => draft.set((d) => ({ ...d, message: value }));
   const [problem, setProblem] = useState<string | null>(null);
   const version = (previous?.version ?? 0) + 1;
 
@@ -359,6 +367,7 @@ export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: num
     };
     send.mutate(input, {
       onSuccess: () => {
+        draft.clear();
         toast({ title: 'Offer sent', description: `Version ${version} of the offer was sent to the buyer.` });
         onDone();
       },
@@ -370,6 +379,11 @@ export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: num
     // Not a <form>: each line's alternative picker is a search form of its own, and forms do not nest.
     <div role="group" className="grid gap-4" aria-label={`Offer version ${version}`}>
       <h4 className="text-sm font-semibold">{previous ? `Revise the offer (version ${version})` : 'New offer'}</h4>
+      {draft.restored ? (
+        <p className="text-sm text-slate-700" data-testid="offer-draft-restored">
+          Your unsent draft of this offer was restored.
+        </p>
+      ) : null}
       {lines.map((draft, i) => (
         <LineEditor key={draft.item.id} draft={draft} index={i} onChange={(d) => setLines((all) => all.map((x, j) => (j === i ? d : x)))} />
       ))}
@@ -396,8 +410,15 @@ export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: num
         <Button onClick={submit} disabled={send.isPending}>
           {send.isPending ? 'Sending...' : previous ? `Send version ${version}` : 'Send offer'}
         </Button>
-        <Button variant="outline" onClick={onDone} disabled={send.isPending}>
-          Cancel
+        <Button
+          variant="outline"
+          onClick={() => {
+            draft.clear();
+            onDone();
+          }}
+          disabled={send.isPending}
+        >
+          {draft.restored ? 'Discard draft' : 'Cancel'}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Offer } from '@parts/shared/quote-offers';
 import type { OfferSummary } from '@parts/shared/schemas';
+import { LoadError } from '../ui/load-error';
 import { Skeleton } from '../ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useOffer } from './api/get-offer';
@@ -38,7 +39,7 @@ export function OfferPanel({ quoteId, offers, children }: { quoteId: number; off
         </div>
       ) : null}
       {offer.isPending ? <Skeleton className="h-40 w-full" /> : null}
-      {offer.isError ? <p className="text-sm text-red-700">The offer could not be loaded.</p> : null}
+      {offer.isError ? <LoadError compact title="Failed to load the offer" onRetry={offer.refetch} retrying={offer.isFetching} /> : null}
       {offer.data ? (
         <>
           <OfferView offer={offer.data.offer} previous={offer.data.previous} latest={isLatest} />

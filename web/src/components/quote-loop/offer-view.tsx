@@ -4,7 +4,9 @@ import { formatMicros } from '@parts/shared/numbers/money';
 import { diffOffers, effectiveOfferState, formatCents, formatLeadTime, utcDay, type LineChange, type Offer, type OfferLine } from '@parts/shared/quote-offers';
 import { buttonVariants } from '../ui/button';
 import { Badge } from '../ui/badge';
+import type { TdHTMLAttributes } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
+import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { offerPdfUrl } from './api/get-offer';
 import { OfferStateBadge } from './offer-labels';
@@ -14,6 +16,21 @@ function Was({ text }: { text: string | undefined }) {
   if (text === undefined) return null;
   return <span className="block text-xs text-amber-800 line-through decoration-amber-700/60">was {text}</span>;
 }
+
+/**
+ * A cell of a line. Below md a line is a card (a two-column grid, each value under its own label, nothing
+ * out of sight); from md up the lines are a table row with the header above.
+ */
+function Cell({ label, className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
+  return (
+    <TableCell className={cn('block p-0 md:table-cell md:p-3', className)} {...props}>
+      {label ? <span className="block text-xs font-medium text-slate-500 md:hidden">{label}</span> : null}
+      {children}
+    </TableCell>
+  );
+}
+
+const ROW_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-2 py-3 md:table-row md:py-0';
 
 function previousValue(change: LineChange | undefined, field: 'quantity' | 'unitPrice' | 'leadTime' | 'minimumOrderQuantity'): string | undefined {
   const old = change?.previous;
@@ -48,22 +65,26 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
   const changed = change !== undefined;
   if (line.status === 'cannot_supply') {
     return (
-      <TableRow data-testid="offer-line" data-item-id={line.itemId} className={changed ? 'bg-amber-50' : undefined}>
-        <TableCell>
+      <TableRow data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
+        <Cell className="col-span-2">
           <PartCell line={line} />
-        </TableCell>
-        <TableCell className="text-right">{line.requestedQuantity}</TableCell>
-        <TableCell colSpan={4}>
+        </Cell>
+        <Cell label="Qty" className="md:text-right">
+          {line.requestedQuantity}
+        </Cell>
+        <Cell colSpan={4} className="col-span-2">
           <Badge variant="red">Cannot supply</Badge> <span className="text-sm">{line.reason}</span>
           {changed && change.previous?.status === 'offered' ? <Was text={`offered at ${formatMicros(change.previous.appliedUnitPriceMicros)}`} /> : null}
-        </TableCell>
-        <TableCell className="text-right">—</TableCell>
+        </Cell>
+        <Cell label="Line total" className="md:text-right">
+          —
+        </Cell>
       </TableRow>
     );
   }
   return (
-    <TableRow data-testid="offer-line" data-item-id={line.itemId} className={changed ? 'bg-amber-50' : undefined}>
-      <TableCell className="align-top">
+    <TableRow data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
+      <Cell className="col-span-2 align-top">
         <PartCell line={line} />
         {line.alternative ? (
           <div className="mt-2 rounded border border-blue-200 bg-blue-50 p-2 text-xs" data-testid="offer-alternative">
@@ -74,17 +95,17 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
         ) : null}
         {line.note ? <div className="mt-1 whitespace-pre-wrap text-xs text-slate-700">Note: {line.note}</div> : null}
         {changed && change.fields.includes('status') && change.previous ? <Was text="cannot supply" /> : null}
-      </TableCell>
-      <TableCell className="text-right align-top">
+      </Cell>
+      <Cell label="Qty" className="align-top md:text-right">
         {line.quantity}
         {line.quantity !== line.requestedQuantity ? <span className="block text-xs text-slate-500">asked {line.requestedQuantity}</span> : null}
         <Was text={previousValue(change, 'quantity')} />
-      </TableCell>
-      <TableCell className="text-right align-top">
+      </Cell>
+      <Cell label="Unit price" className="align-top md:text-right">
         {formatMicros(line.appliedUnitPriceMicros)}
         <Was text={previousValue(change, 'unitPrice')} />
-      </TableCell>
-      <TableCell className="align-top text-xs">
+      </Cell>
+      <Cell label="Price breaks" className="align-top text-xs">
         {line.priceBreaks.length === 0 ? (
           '—'
         ) : (
@@ -98,16 +119,18 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
           </ul>
         )}
         {change?.fields.includes('priceBreaks') ? <span className="block text-amber-800">breaks changed</span> : null}
-      </TableCell>
-      <TableCell className="align-top">
+      </Cell>
+      <Cell label="Lead time" className="align-top">
         {formatLeadTime(line.leadTime)}
         <Was text={previousValue(change, 'leadTime')} />
-      </TableCell>
-      <TableCell className="text-right align-top">
+      </Cell>
+      <Cell label="MOQ" className="align-top md:text-right">
         {line.minimumOrderQuantity}
         <Was text={previousValue(change, 'minimumOrderQuantity')} />
-      </TableCell>
-      <TableCell className="text-right align-top font-medium">{formatCents(line.lineTotalCents)}</TableCell>
+      </Cell>
+      <Cell label="Line total" className="align-top font-medium md:text-right">
+        {formatCents(line.lineTotalCents)}
+      </Cell>
     </TableRow>
   );
 }
@@ -141,8 +164,8 @@ export function OfferView({ offer, previous, latest }: { offer: Offer; previous?
         </p>
       ) : null}
       {offer.message ? <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm text-slate-800">{offer.message}</p> : null}
-      <Table>
-        <TableHeader>
+      <Table className="block md:table">
+        <TableHeader className="hidden md:table-header-group">
           <TableRow>
             <TableHead>Part</TableHead>
             <TableHead className="text-right">Qty</TableHead>
@@ -153,7 +176,7 @@ export function OfferView({ offer, previous, latest }: { offer: Offer; previous?
             <TableHead className="text-right">Line total</TableHead>
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody className="block md:table-row-group">
           {offer.lines.map((line) => (
             <LineRow key={line.itemId} line={line} change={changes.get(line.itemId)} />
           ))}

@@ -7,7 +7,7 @@ import { FileText, Search, ShieldCheck } from 'lucide-react';
 import { SITE_NAME } from '@parts/shared/constants';
 import { loginInputSchema, registerInputSchema } from '@parts/shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -106,9 +106,8 @@ export default function AuthPage() {
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 md:grid-cols-2">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <span className="text-2xl">Welcome to {SITE_NAME}</span>
-          </CardTitle>
+          {/* The page's one h1 (the card title's h3 looked the same but left the page without one). */}
+          <h1 className="text-2xl font-semibold leading-tight">Welcome to {SITE_NAME}</h1>
           <CardDescription>Log in or create an account to request quotes.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -4,9 +4,10 @@ import { CATALOG_SKELETON_CARDS, FIRST_PAGE, SITE_NAME } from '@parts/shared/con
 import { specRangeIssues } from '@parts/shared/spec-ranges';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';
 import { Button, buttonVariants } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { ApiError, errorText } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { pluralize } from '../../lib/format';
 import { useQuoteBasket } from '../../lib/quote-basket';
 import { useParts } from './api/get-parts';
@@ -162,10 +163,11 @@ export default function CatalogPage() {
               </Button>
             </div>
           ) : fixedMissing ? (
-            <div role="alert" className="rounded-lg border border-red-200 bg-white p-12 text-center">
-              <h2 className="text-lg font-semibold">Failed to load parts</h2>
-              <p className="mt-1 text-slate-600">{errorText(category.error ?? manufacturer.error, 'Please try again.')}</p>
-            </div>
+            <LoadError
+              title="Failed to load parts"
+              onRetry={() => (category.isError ? category.refetch() : manufacturer.refetch())}
+              retrying={category.isFetching || manufacturer.isFetching}
+            />
           ) : pastTheEnd ? (
             <section aria-label="Page not found" className="rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">
               <h2 className="text-lg font-semibold">Page {page} does not exist</h2>
@@ -186,10 +188,7 @@ export default function CatalogPage() {
               ))}
             </div>
           ) : parts.isError ? (
-            <div role="alert" className="rounded-lg border border-red-200 bg-white p-12 text-center">
-              <h2 className="text-lg font-semibold">Failed to load parts</h2>
-              <p className="mt-1 text-slate-600">{errorText(parts.error, 'Please try again.')}</p>
-            </div>
+            <LoadError title="Failed to load parts" onRetry={parts.refetch} retrying={parts.isFetching} />
           ) : !data || data.data.length === 0 ? (
             <div className="rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">
               <h2 className="text-lg font-semibold">No parts found</h2>

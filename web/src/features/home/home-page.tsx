@@ -6,6 +6,7 @@ import { useManufacturers } from '../../api/get-manufacturers';
 import { PartSearchBox } from '../../components/part-search-box';
 import { buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { topLevelCategories } from '../../lib/category-tree';
@@ -68,6 +69,8 @@ export default function HomePage() {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {categories.isPending ? (
             <SkeletonCards count={HOME_CATEGORIES} testId="category-skeleton" />
+          ) : categories.isError ? (
+            <LoadError title="Failed to load categories" onRetry={categories.refetch} retrying={categories.isFetching} />
           ) : topCategories.length === 0 ? (
             <Empty text="No categories available at the moment." />
           ) : (
@@ -99,6 +102,8 @@ export default function HomePage() {
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {featured.isPending ? (
               <SkeletonCards count={HOME_FEATURED_PARTS} testId="featured-skeleton" />
+            ) : featured.isError ? (
+              <LoadError title="Failed to load parts" onRetry={featured.refetch} retrying={featured.isFetching} />
             ) : !featured.data?.length ? (
               <Empty text="No featured parts available at the moment." />
             ) : (
@@ -133,6 +138,8 @@ export default function HomePage() {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {manufacturers.isPending ? (
             <SkeletonCards count={HOME_MANUFACTURERS} testId="manufacturer-skeleton" />
+          ) : manufacturers.isError ? (
+            <LoadError title="Failed to load manufacturers" onRetry={manufacturers.refetch} retrying={manufacturers.isFetching} />
           ) : !manufacturers.data?.length ? (
             <Empty text="No manufacturers available at the moment." />
           ) : (

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DIRECTORY_SKELETON_GROUPS, DIRECTORY_SKELETON_ROWS, SITE_NAME } from '@parts/shared/constants';
 import type { Manufacturer } from '@parts/shared/schemas';
 import { useManufacturers } from '../../api/get-manufacturers';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Input } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { cn } from '../../lib/cn';
@@ -24,9 +25,23 @@ function letterId(letter: string) {
   return `letter-${/[A-Z]/.test(letter) ? letter : 'other'}`;
 }
 
+/**
+ * Scrolls a letter's section to just below the sticky header and the A–Z bar (both measured: on a
+ * phone the header is about twice as tall and the bar wraps to several rows).
+ */
+function scrollToLetter(letter: string, bar: HTMLElement | null) {
+  const section = document.getElementById(letterId(letter));
+  if (!section) return;
+  const headerHeight = document.querySelector('header')?.offsetHeight ?? 0;
+  const top = section.getBoundingClientRect().top + window.scrollY - headerHeight - (bar?.offsetHeight ?? 0) - 8;
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top, behavior: reduceMotion ? 'instant' : 'smooth' });
+}
+
 export default function ManufacturersPage() {
-  const { data, isPending } = useManufacturers();
+  const { data, isPending, isError, isFetching, refetch } = useManufacturers();
   const [search, setSearch] = useState('');
+  const barRef = useRef<HTMLElement>(null);
   useDocumentTitle(`Manufacturers Directory | ${SITE_NAME}`);
 
   const groups = useMemo(() => {
@@ -46,7 +61,11 @@ export default function ManufacturersPage() {
         </label>
         <Input id="manufacturer-search" type="search" placeholder="Search manufacturers..." value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      <nav aria-label="Manufacturers by letter" className="sticky top-16 z-30 mt-4 border-y border-slate-200 bg-slate-50/95 py-2 backdrop-blur">
+      <nav
+        ref={barRef}
+        aria-label="Manufacturers by letter"
+        className="sticky top-[var(--header-height)] z-30 mt-4 border-y border-slate-200 bg-slate-50/95 py-2 backdrop-blur"
+      >
         <ul className="flex flex-wrap gap-1">
           {[...LETTERS, ...otherLetters].map((letter) => {
             const enabled = groups.has(letter);
@@ -55,7 +74,7 @@ export default function ManufacturersPage() {
                 <button
                   type="button"
                   disabled={!enabled}
-                  onClick={() => document.getElementById(letterId(letter))?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+                  onClick={() => scrollToLetter(letter, barRef.current)}
                   className={cn(
                     'h-8 w-8 rounded text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600',
                     enabled ? 'text-blue-700 hover:bg-blue-50' : 'cursor-not-allowed text-slate-400',
@@ -81,6 +100,8 @@ export default function ManufacturersPage() {
             </div>
           ))}
         </div>
+      ) : isError ? (
+        <LoadError className="mt-6" title="Failed to load manufacturers" onRetry={refetch} retrying={isFetching} />
       ) : groups.size === 0 ? (
         <p className="mt-8 text-slate-600">No manufacturers found matching &quot;{search}&quot;</p>
       ) : (

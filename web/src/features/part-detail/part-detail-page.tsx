@@ -11,8 +11,10 @@ import { QuantityInput } from '../../components/quantity-input';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { useQuoteBasket } from '../../lib/quote-basket';
 import { usePart } from './api/get-part';
@@ -34,12 +36,21 @@ function PartSkeleton() {
 
 export default function PartDetailPage() {
   const { partSlug } = useParams();
-  const { data: part, isPending, isError } = usePart(partSlug);
+  const { data: part, isPending, isError, error, refetch, isFetching } = usePart(partSlug);
   const { add } = useQuoteBasket();
   const [quantity, setQuantity] = useState(1);
 
   useDocumentTitle(part ? `${part.name} - ${part.manufacturer?.name ?? 'Unknown Manufacturer'} | ${SITE_NAME}` : 'Part Details');
 
+  // A failure other than "no such part" is not a missing part: say so and offer a retry.
+  if (isError && !(error instanceof ApiError && error.status === 404)) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24">
+        <h1 className="sr-only">Part Details</h1>
+        <LoadError title="Failed to load the part" onRetry={refetch} retrying={isFetching} />
+      </div>
+    );
+  }
   if (isError || (!isPending && !part)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">

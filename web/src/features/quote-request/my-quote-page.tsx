@@ -11,6 +11,7 @@ import { WaitingBadge } from '../../components/quote-loop/offer-labels';
 import { OfferPanel } from '../../components/quote-loop/offer-panel';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -75,7 +76,8 @@ function QuoteView({ id }: { id: number }) {
   if (detail.isPending) return <Skeleton className="h-64 w-full" />;
   if (detail.isError) {
     const missing = detail.error instanceof ApiError && detail.error.status === 404;
-    return <p className="text-slate-700">{missing ? 'This quote request was not found.' : 'The quote request could not be loaded.'}</p>;
+    if (missing) return <p className="text-slate-700">This quote request was not found.</p>;
+    return <LoadError title="Failed to load the quote request" onRetry={detail.refetch} retrying={detail.isFetching} />;
   }
   const request = detail.data;
   return (
@@ -146,7 +148,8 @@ export default function MyQuotePage() {
   if (isPending) return <PageSpinner label="Loading your account" />;
   if (!user) return <Navigate to={loginPathFor('/auth', location.pathname)} replace />;
   return (
-    <div className="mx-auto grid max-w-5xl gap-4 px-4 py-8">
+    // minmax(0, 1fr): a wide control (a select of long options) fits the column instead of widening the page.
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-8">
       <Link to="/account/quotes" className="text-sm text-blue-700 hover:underline">
         ← My Quote Requests
       </Link>

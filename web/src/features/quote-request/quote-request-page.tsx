@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +14,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { clearDraft, readDraft, sameShape, useConfirmLeave, writeDraft } from '../../hooks/use-stored-draft';
 import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
 import { useQuoteBasket, type LineDetails } from '../../lib/quote-basket';
@@ -38,7 +39,17 @@ const detailsInput = (d: LineDetails | undefined) => ({
 
 const emptyForm: FormValues = { customerName: '', customerEmail: '', customerPhone: '', customerCompany: '', message: '' };
 
-function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
+/** The typed fields, kept in this tab's session storage per account until sent (a reload keeps them). */
+const draftKey = (username: string) => `quote-request-draft:${username}`;
+
+function storedForm(username: string): Partial<FormValues> {
+  const stored = readDraft(draftKey(username));
+  return sameShape(emptyForm, stored) ? (stored as FormValues) : {};
+}
+
+const LEAVE_QUESTION = 'The files you attached to this quote request cannot be kept if you leave this page. Leave anyway?';
+
+function QuoteRequestContent({ username, defaults }: { username: string; defaults: Partial<FormValues> }) {
   const basket = useQuoteBasket();
   const submit = useSubmitQuoteRequest();
   const [files, setFiles] = useState<File[]>([]);
@@ -46,8 +57,14 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
   const [lineFiles, setLineFiles] = useState<Record<string, File[]>>({});
   const form = useForm<FormValues, unknown, z.output<typeof quoteFormSchema>>({
     resolver: zodResolver(quoteFormSchema),
-    defaultValues: { ...emptyForm, ...defaults },
+    defaultValues: { ...emptyForm, ...defaults, ...storedForm(username) },
   });
+  useEffect(() => {
+    const subscription = form.watch((values) => writeDraft(draftKey(username), values));
+    return () => subscription.unsubscribe();
+  }, [form, username]);
+  const unsentFiles = files.length > 0 || Object.values(lineFiles).some((f) => f.length > 0);
+  useConfirmLeave(unsentFiles, LEAVE_QUESTION);
   const { errors } = form.formState;
   const count = basket.itemCount;
   const hasItems = count > 0;
@@ -66,6 +83,7 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
       {
         onSuccess: (created) => {
           form.reset(emptyForm);
+          clearDraft(draftKey(username));
           basket.clear();
           setFiles([]);
           setLineFiles({});
@@ -189,6 +207,11 @@ function QuoteRequestContent({ defaults }: { defaults: Partial<FormValues> }) {
                 <Textarea rows={4} {...form.register('message')} />
               </FormField>
               <AttachmentPicker files={files} onChange={setFiles} disabled={submit.isPending} />
+              {unsentFiles ? (
+                <p className="text-sm text-slate-600" data-testid="files-not-kept">
+                  What you typed is kept if you reload this page; attached files and drawings are not, so we ask before leaving.
+                </p>
+              ) : null}
               <div>
                 <Button type="submit" size="lg" disabled={submit.isPending}>
                   {submit.isPending ? 'Submitting...' : 'Submit Quote Request'}
@@ -214,5 +237,5 @@ export default function QuoteRequestPage() {
   useDocumentTitle(`Request a Quote | ${SITE_NAME}`);
   if (isPending) return <PageSpinner label="Loading your account" />;
   if (!user) return <Navigate to={loginPathFor('/auth', `${location.pathname}${location.search}`)} replace />;
-  return <QuoteRequestContent defaults={{ customerName: user.name ?? '', customerEmail: user.email ?? '' }} />;
+  return <QuoteRequestContent username={user.username} defaults={{ customerName: user.name ?? '', customerEmail: user.email ?? '' }} />;
 }

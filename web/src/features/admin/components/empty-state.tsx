@@ -9,11 +9,3 @@ export function EmptyState({ title, text, action }: { title: string; text: strin
     </div>
   );
 }
-
-export function LoadError({ text }: { text: string }) {
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      {text}
-    </p>
-  );
-}

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { LoadError } from './empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { TabHeader } from './tab-header';
 import { ViewToggle, type ViewMode } from './view-toggle';
 
@@ -20,7 +20,7 @@ interface EntityTabProps<T extends { id: number; name: string }> {
   onNew: () => void;
   onEdit: (item: T) => void;
   items: T[];
-  status: { isPending: boolean; isError: boolean };
+  status: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
   loadError: string;
   empty: ReactNode;
   columns: EntityColumn<T>[];
@@ -50,7 +50,7 @@ export function EntityTab<T extends { id: number; name: string }>(props: EntityT
 
   let body;
   if (status.isPending) body = <Skeleton className="h-40 w-full" />;
-  else if (status.isError) body = <LoadError text={loadError} />;
+  else if (status.isError) body = <LoadError title={loadError} onRetry={status.refetch} retrying={status.isFetching} />;
   else if (items.length === 0) body = empty;
   else if (view === 'table') {
     body = (

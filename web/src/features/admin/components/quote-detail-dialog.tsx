@@ -21,7 +21,7 @@ import { WaitingBadge } from '../../../components/quote-loop/offer-labels';
 import { OfferPanel } from '../../../components/quote-loop/offer-panel';
 import { useUpdateQuoteStatus } from '../api/update-quote-status';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
-import { LoadError } from './empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { OptionSelect } from './option-select';
 
 function formatBytes(size: number): string {
@@ -35,8 +35,9 @@ function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean 
   const free = item.part ? undefined : (item.freeText ?? {});
   return (
     <TableRow data-testid="quote-line">
-      <TableCell className="font-mono text-xs">{item.part?.partNumber ?? free?.partNumber ?? '—'}</TableCell>
-      <TableCell>
+      {/* Part numbers and names wrap anywhere, so the table fits the dialog on a phone. */}
+      <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{item.part?.partNumber ?? free?.partNumber ?? '—'}</TableCell>
+      <TableCell className="[overflow-wrap:anywhere]">
         {item.part ? (
           item.part.name
         ) : (
@@ -246,7 +247,7 @@ export function QuoteDetailDialog({ id, onClose }: { id: number; onClose: () => 
           <DialogDescription>{request.data ? `Created ${formatDateTime(request.data.createdAt)}` : 'Loading...'}</DialogDescription>
         </DialogHeader>
         {request.isPending ? <Skeleton className="h-48 w-full" /> : null}
-        {request.isError ? <LoadError text="Failed to load the quote request" /> : null}
+        {request.isError ? <LoadError title="Failed to load the quote request" onRetry={request.refetch} retrying={request.isFetching} /> : null}
         {request.data ? <Details request={request.data} /> : null}
       </DialogContent>
     </Dialog>

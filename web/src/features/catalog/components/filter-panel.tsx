@@ -9,6 +9,7 @@ import { PartSearchBox } from '../../../components/part-search-box';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
 import { buildCategoryTree, subtreeIds, type CategoryNode } from '../../../lib/category-tree';
 import { cn } from '../../../lib/cn';
 import type { CatalogFilters, SpecRange } from '../hooks/use-catalog-filters';
@@ -247,6 +248,8 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
         <Section title="Categories">
           {categories.isPending ? (
             <p className="text-sm text-slate-600">Loading categories...</p>
+          ) : categories.isError ? (
+            <LoadError compact title="Failed to load categories" onRetry={categories.refetch} retrying={categories.isFetching} />
           ) : (
             <div className="max-h-80 overflow-y-auto pr-1">
               <CategoryTreeList
@@ -263,6 +266,8 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
         <Section title="Manufacturers">
           {manufacturers.isPending ? (
             <p className="text-sm text-slate-600">Loading manufacturers...</p>
+          ) : manufacturers.isError ? (
+            <LoadError compact title="Failed to load manufacturers" onRetry={manufacturers.refetch} retrying={manufacturers.isFetching} />
           ) : (
             <CheckList
               name="manufacturer"

@@ -4,6 +4,7 @@ import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { OfferStateBadge, WaitingBadge } from '../../../components/quote-loop/offer-labels';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatDateTime, pluralize } from '../../../lib/format';
 import { useMyQuoteRequests } from '../api/get-my-quote-requests';
@@ -29,7 +30,7 @@ export function MyQuoteRequests({ title = 'Your Previous Requests' }: { title?: 
             <Skeleton className="h-12 w-full" />
           </div>
         ) : isError ? (
-          <p className="text-sm text-slate-600">Your previous requests could not be loaded.</p>
+          <LoadError compact title="Failed to load your quote requests" onRetry={requests.refetch} retrying={requests.isFetching} />
         ) : data.length === 0 ? (
           <p className="text-sm text-slate-600">You have not submitted any quote requests yet.</p>
         ) : (

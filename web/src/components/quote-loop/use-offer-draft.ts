@@ -1,0 +1,27 @@
+import type { QuoteItem } from '@parts/shared/schemas';
+import type { Offer } from '@parts/shared/quote-offers';
+import { useStoredDraft, type StoredDraft } from '../../hooks/use-stored-draft';
+
+export interface OfferDraft<L> {
+  lines: L[];
+  validUntil: string;
+  message: string;
+}
+
+/**
+ * The offer editor's state, kept in local storage per request and version until sent or discarded, so
+ * a reload does not lose a half-typed offer. A draft whose lines no longer match the request's items is
+ * not restored; restored lines take the items as the server has them now.
+ */
+export function useOfferDraft<L extends { item: QuoteItem }>(
+  quoteId: number,
+  items: QuoteItem[],
+  previous: Offer | undefined,
+  initial: () => OfferDraft<L>,
+): StoredDraft<OfferDraft<L>> {
+  const version = (previous?.version ?? 0) + 1;
+  return useStoredDraft(`offer-draft:${quoteId}:v${version}`, initial, (stored) => {
+    if (stored.lines.length !== items.length || stored.lines.some((l, i) => l.item.id !== items[i]!.id)) return undefined;
+    return { ...stored, lines: stored.lines.map((l, i) => ({ ...l, item: items[i]! })) };
+  });
+}
