@@ -395,14 +395,14 @@ describe('chunked imports (ADR 061)', () => {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId(), 'QueueName'] } }],
       Threshold: 1,
-      AlarmActions: [{ Ref: logicalIdOf(template, 'AWS::SNS::Topic') }],
+      AlarmActions: [{ Ref: logicalIdOf(template, 'AWS::SNS::Topic', { Properties: { TopicName: 'parts-dev-alarms' } }) }],
     });
   });
 });
 
 describe('operations', () => {
   it('alarms on API 5xx, every function’s errors and throttles, DLQ depth — all to the alarm topic', () => {
-    const topic = logicalIdOf(template, 'AWS::SNS::Topic');
+    const topic = logicalIdOf(template, 'AWS::SNS::Topic', { Properties: { TopicName: 'parts-dev-alarms' } });
     const httpApi = logicalIdOf(template, 'AWS::ApiGatewayV2::Api');
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: '5xx',
