@@ -1,17 +1,11 @@
-import { App, Tags } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { readStageConfig } from '../src/config';
-import { siteSourceDir } from '../src/paths';
-import { PartsCatalogueStack } from '../src/stack';
+import { PLACEHOLDER_CONTEXT, siteSourceDir } from '../src/paths';
+import { defineStage } from '../src/stage-app';
 
 const app = new App();
+// The stage's settings come from cdk.json (context.stages.<stage>); `-c stage=<name>` only picks one.
 const config = readStageConfig((key) => app.node.tryGetContext(key));
-// Environment-agnostic unless account/region are given, so synth needs no AWS credentials.
-const env = config.account || config.region ? { account: config.account, region: config.region } : undefined;
-const stack = new PartsCatalogueStack(app, `PartsCatalogue-${config.stage}`, {
-  config,
-  env,
-  siteDir: siteSourceDir(),
-  description: `Industrial parts catalogue (${config.stage})`,
-});
-Tags.of(stack).add('project', 'parts-catalogue');
-Tags.of(stack).add('stage', config.stage);
+// Refuses to synth without `npm run build -w web`, unless the placeholder page is asked for explicitly.
+const placeholder = String(app.node.tryGetContext(PLACEHOLDER_CONTEXT)) === 'true';
+defineStage(app, config, { dir: siteSourceDir({ placeholder }), placeholder });

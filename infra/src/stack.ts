@@ -15,11 +15,16 @@ import { LISTING_PAGE_PATTERNS, Renderer } from './constructs/renderer';
 import { SearchDomain } from './constructs/search';
 import { Sitemaps } from './constructs/sitemaps';
 import { Web } from './constructs/web';
+import type { EdgeStack } from './edge-stack';
 
 export interface PartsCatalogueStackProps extends StackProps {
   config: StageConfig;
-  /** Directory deployed to the site bucket (web/dist, or the placeholder page). */
+  /** Directory deployed to the site bucket (web/dist, or the placeholder page when asked for explicitly). */
   siteDir: string;
+  /** True only for offline checks without a web build: the renderer then ships without the server renderer. */
+  placeholderSite: boolean;
+  /** The stage's us-east-1 stack: the WAF web ACL and the certificate of the domain. */
+  edge: EdgeStack;
 }
 
 /** The whole product for one stage. */
@@ -37,8 +42,10 @@ export class PartsCatalogueStack extends Stack {
   readonly sitemaps: Sitemaps;
 
   constructor(scope: Construct, id: string, props: PartsCatalogueStackProps) {
-    super(scope, id, props);
+    super(scope, id, { ...props, env: { account: props.config.account, region: props.config.region }, crossRegionReferences: true });
     const { config } = props;
+    if (props.placeholderSite && config.production)
+      throw new Error(`Stage "${config.stage}" is a production stage: it is never deployed with the placeholder site`);
     const logRetention = config.sizes.logRetentionDays as RetentionDays;
 
     this.data = new Data(this, 'Data', { config });
@@ -72,6 +79,7 @@ export class PartsCatalogueStack extends Stack {
       logRetention,
       siteOrigin,
       originVerify: this.edge.originVerify,
+      requireBuild: !props.placeholderSite,
     });
     this.web = new Web(this, 'Web', {
       config,
@@ -79,7 +87,8 @@ export class PartsCatalogueStack extends Stack {
       api: this.api.httpApi,
       uploadOrigins: bucketOrigins(config),
       originVerify: this.edge.originVerify,
-      webAclArn: this.edge.webAcl.attrArn,
+      webAclArn: props.edge.firewall.webAcl.attrArn,
+      ...(config.domainName && props.edge.certificate ? { domain: { name: config.domainName, certificate: props.edge.certificate } } : {}),
       accessLogs: this.edge.accessLogs,
       listingPagePatterns: LISTING_PAGE_PATTERNS,
     });
@@ -100,9 +109,15 @@ export class PartsCatalogueStack extends Stack {
       deadLetters: this.indexer.deadLetters,
       importChunkDeadLetters: this.api.importChunkDeadLetters,
       indexer: this.indexer.handler.fn,
+      search: this.search.domain,
+      mailsGivenUp: this.mail.givenUp,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: config.siteOrigin ?? this.web.siteUrl, description: 'The storefront' });
+    new CfnOutput(this, 'DistributionDomain', {
+      value: this.web.distribution.distributionDomainName,
+      description: config.domainName ? `Publish: ${config.domainName} CNAME (or alias) to this name` : 'The storefront is served on this name',
+    });
     new CfnOutput(this, 'ApiUrl', { value: `${this.api.httpApi.apiEndpoint}/api`, description: 'API Gateway endpoint (the site uses /api on its own origin)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'ReindexFunction', { value: this.indexer.reindex.fn.functionName });

@@ -6,7 +6,7 @@ import { allowStatementsOf, asArray, buildStack, logicalIdOf, roleOf } from './s
 let template: Template;
 beforeAll(() => {
   ({ template } = buildStack({ mailDomain: 'parts.example.com', mailFrom: 'Parts <quotes@parts.example.com>' }));
-}, 60_000);
+}, 240_000);
 
 describe('mail through Amazon SES', () => {
   it('the domain is an SES identity with DKIM, sending under the stage configuration set', () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
 import { LISTING_PAGE_PATTERNS, rendererBundleCommands } from '../src/constructs/renderer';
 import { API_CACHE_TTL } from '../src/constructs/web';
-import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
+import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf, siteBucketIdOf } from './support/template';
 
 type Behavior = Record<string, unknown> & { PathPattern?: string; CachePolicyId?: unknown; OriginRequestPolicyId?: unknown; TargetOriginId?: string };
 let template: Template;
@@ -20,7 +20,7 @@ beforeAll(() => {
   ({ template } = buildStack());
   distributionConfig = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
   distribution = distributionConfig as typeof distribution;
-}, 60_000);
+}, 240_000);
 
 const behavior = (pattern: string) => {
   const found = distribution.CacheBehaviors.find((b) => b.PathPattern === pattern);
@@ -180,7 +180,7 @@ describe('sitemaps: a scheduled job writes them to the site bucket, CloudFront s
       ScheduleExpression: 'rate(1 day)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job, 'Arn'] } })],
     });
-    const siteBucket = logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.absent() } });
+    const siteBucket = siteBucketIdOf(template);
     template.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: 'parts-dev-sitemaps',
       Environment: { Variables: Match.objectLike({ SITE_BUCKET: { Ref: siteBucket }, SITE_URL: Match.anyValue() }) },
@@ -218,6 +218,6 @@ describe('the renderer bundle', () => {
     expect(command).toContain('--outfile="/out/web-ssr/entry-server.mjs"');
     expect(command).toContain('cp "/repo/web/dist/index.html" "/out/web/index.html"');
     expect(command).toContain('cp "/repo/web/dist/.vite/manifest.json" "/out/web/.vite/manifest.json"');
-    expect(command).toMatch(/else echo .*>&2; fi$/);
+    expect(command).toMatch(/else echo .*>&2; exit 1; fi$/);
   });
 });

@@ -2,11 +2,13 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '@parts/shared/security-headers';
 import { bucketOrigins } from '../src/constructs/files';
-import { ORIGIN_VERIFY_HEADER, WAF_AUTH_RATE_LIMIT, WAF_RATE_LIMIT } from '../src/constructs/edge-security';
+import { ORIGIN_VERIFY_HEADER } from '../src/constructs/edge-security';
+import { WAF_AUTH_RATE_LIMIT, WAF_RATE_LIMIT } from '../src/constructs/web-firewall';
 import { buildStack, logicalIdOf } from './support/template';
 
 /** Issue 10 (R7): the production edge — secret origin header, WAF rate rules, access logs, origins for the CSRF check. */
 let template: Template;
+let edgeTemplate: Template;
 let config: ReturnType<typeof buildStack>['config'];
 type Distribution = {
   WebACLId?: unknown;
@@ -17,10 +19,10 @@ let distribution: Distribution;
 let originSecret: string;
 
 beforeAll(() => {
-  ({ template, config } = buildStack());
+  ({ template, config, edgeTemplate } = buildStack());
   distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as Distribution;
   originSecret = logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/origin-verify' } });
-}, 120_000);
+}, 240_000);
 
 const resolvesSecret = (value: unknown, secretId: string) =>
   JSON.stringify(value).includes(secretId) && JSON.stringify(value).includes('resolve:secretsmanager');
@@ -53,7 +55,7 @@ describe('the API answers only CloudFront', () => {
     const allowed = JSON.stringify(fn.Properties.Environment.Variables.ALLOWED_ORIGINS);
     expect(allowed).toContain('https://');
     expect(allowed).toContain('DomainName');
-    const custom = buildStack({ siteOrigin: 'https://parts.example.com' }).template;
+    const custom = buildStack({ domainName: 'parts.example.com' }).template;
     custom.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: 'parts-dev-api',
       Environment: { Variables: Match.objectLike({ ALLOWED_ORIGINS: 'https://parts.example.com' }) },
@@ -63,8 +65,10 @@ describe('the API answers only CloudFront', () => {
 
 describe('WAF', () => {
   it('a CLOUDFRONT-scope web ACL with per-address rate rules (site-wide and sign-in) is attached to the distribution', () => {
-    const aclId = logicalIdOf(template, 'AWS::WAFv2::WebACL');
-    const acl = template.findResources('AWS::WAFv2::WebACL')[aclId]!.Properties;
+    // In the stage's us-east-1 stack (CloudFront reads web ACLs from there only); the data stack is in eu-west-1.
+    expect(template.findResources('AWS::WAFv2::WebACL')).toEqual({});
+    const aclId = logicalIdOf(edgeTemplate, 'AWS::WAFv2::WebACL');
+    const acl = edgeTemplate.findResources('AWS::WAFv2::WebACL')[aclId]!.Properties;
     expect(acl.Scope).toBe('CLOUDFRONT');
     expect(acl.DefaultAction).toEqual({ Allow: {} });
     const rules = acl.Rules as {
@@ -78,7 +82,8 @@ describe('WAF', () => {
     const auth = rules.find((r) => r.Name === 'auth-rate')!;
     expect(auth.Statement.RateBasedStatement).toMatchObject({ Limit: WAF_AUTH_RATE_LIMIT, AggregateKeyType: 'IP' });
     expect(JSON.stringify(auth.Statement.RateBasedStatement?.ScopeDownStatement)).toContain('/api/auth/');
-    expect(distribution.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+    // Read from the edge stack's export in us-east-1 (CDK cross-region reference), not a literal.
+    expect(JSON.stringify(distribution.WebACLId)).toContain('ExportsReader');
   });
 });
 

@@ -5,10 +5,12 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '@parts/functions/adapters/dynamodb/table';
 import { QUOTE_PREFIX, UPLOAD_PREFIX } from '../src/constructs/files';
-import { PLACEHOLDER_SITE, siteSourceDir } from '../src/paths';
+import { existsSync } from 'node:fs';
+import { MISSING_BUILD_MESSAGE, PLACEHOLDER_SITE, WEB_DIST, siteSourceDir } from '../src/paths';
+import { rendererBundleCommands } from '../src/constructs/renderer';
 import { STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
 import { IMPORT_CHUNK_BYTES, IMPORT_CHUNK_MAX_RECEIVES, IMPORT_CHUNK_TIMEOUT } from '../src/constructs/api';
-import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
+import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf, siteBucketIdOf } from './support/template';
 import type { Statement } from './support/template';
 
 let template: Template;
@@ -36,7 +38,7 @@ beforeAll(() => {
   roles = { api: roleOf(template, 'parts-dev-api'), importJob: roleOf(template, 'parts-dev-import-job'), indexer: roleOf(template, 'parts-dev-indexer') };
   distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
   // One synth for the whole file (every describe reads this template); loading aws-cdk-lib takes seconds on a busy machine.
-}, 60_000);
+}, 240_000);
 
 const OUR_FUNCTIONS = ['api', 'import-job', 'import-chunk', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps'].map((n) => `parts-dev-${n}`);
 
@@ -82,7 +84,8 @@ describe('data', () => {
   it('is the data layer’s table: on demand, PITR, deletion protection, NEW_AND_OLD_IMAGES stream', () => {
     const def = TABLE_DEFINITION;
     template.hasResourceProperties('AWS::DynamoDB::Table', {
-      TableName: 'parts-dev-catalogue',
+      TableName: Match.absent(),
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
@@ -221,13 +224,20 @@ describe('files', () => {
     // The staging expiry covers the whole bucket, not a prefix.
     expect(rules(ids.staging).find((r) => r.ExpirationInDays === 3)?.Prefix).toBeUndefined();
     template.hasResource('AWS::S3::Bucket', {
-      Properties: { BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }) },
-      DeletionPolicy: 'Retain',
+      Properties: {
+        BucketName: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['parts-dev-attachments-'])] }),
+        VersioningConfiguration: { Status: 'Enabled' },
+      },
+      DeletionPolicy: 'RetainExceptOnCreate',
+      UpdateReplacePolicy: 'Retain',
     });
+    expect(rules(ids.attachments)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, ExpiredObjectDeleteMarker: true })]),
+    );
   });
 
-  it('a custom site origin from context replaces the distribution domain in CORS', () => {
-    const { template: custom } = buildStack({ siteOrigin: 'https://parts.example.com' });
+  it('a stage domain replaces the distribution domain in CORS', () => {
+    const { template: custom } = buildStack({ domainName: 'parts.example.com' });
     const origins = Object.values(custom.findResources('AWS::S3::Bucket'))
       .filter((b) => b.Properties.CorsConfiguration)
       .map((b) => b.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins);
@@ -385,14 +395,14 @@ describe('chunked imports (ADR 061)', () => {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId(), 'QueueName'] } }],
       Threshold: 1,
-      AlarmActions: [{ Ref: logicalIdOf(template, 'AWS::SNS::Topic') }],
+      AlarmActions: [{ Ref: logicalIdOf(template, 'AWS::SNS::Topic', { Properties: { TopicName: 'parts-dev-alarms' } }) }],
     });
   });
 });
 
 describe('operations', () => {
   it('alarms on API 5xx, every function’s errors and throttles, DLQ depth — all to the alarm topic', () => {
-    const topic = logicalIdOf(template, 'AWS::SNS::Topic');
+    const topic = logicalIdOf(template, 'AWS::SNS::Topic', { Properties: { TopicName: 'parts-dev-alarms' } });
     const httpApi = logicalIdOf(template, 'AWS::ApiGatewayV2::Api');
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: '5xx',
@@ -429,8 +439,8 @@ describe('operations', () => {
 
 describe('stage and sizes from context', () => {
   it('derives every name from the stage and takes sizes from the preset and overrides', () => {
-    const { template: qa } = buildStack({ stage: 'qa', size: 'large', apiMemoryMb: '2048' });
-    qa.hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'parts-qa-catalogue' });
+    const { template: qa } = buildStack({ size: 'large', sizes: { apiMemoryMb: 2048 } }, { stage: 'qa' });
+    qa.hasResourceProperties('AWS::DynamoDB::Table', { TableName: Match.absent() });
     qa.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-qa-api', MemorySize: 2048 });
     qa.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-qa-import-job', MemorySize: 2048 });
     qa.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'parts-qa-indexer-dlq' });
@@ -464,7 +474,7 @@ const behavior = (pattern: string) => {
 
 describe('web: private bucket behind CloudFront', () => {
   it('serves the site bucket only through origin access control', () => {
-    const siteBucket = logicalIdOf(template, 'AWS::S3::Bucket', { Properties: { BucketName: Match.absent() } });
+    const siteBucket = siteBucketIdOf(template);
     const oac = logicalIdOf(template, 'AWS::CloudFront::OriginAccessControl');
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
@@ -527,7 +537,7 @@ describe('web: private bucket behind CloudFront', () => {
   });
 
   it('the deployed page satisfies that CSP: same-origin scripts and styles, no inline script', () => {
-    for (const dir of [siteSourceDir(), PLACEHOLDER_SITE]) {
+    for (const dir of [WEB_DIST, PLACEHOLDER_SITE].filter((d) => existsSync(join(d, 'index.html')))) {
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
       for (const [, attrs, body] of scripts) {
@@ -542,10 +552,15 @@ describe('web: private bucket behind CloudFront', () => {
     }
   });
 
-  it('deploys a placeholder page when the web app has not been built', () => {
-    expect(siteSourceDir('/nonexistent/web/dist')).toBe(PLACEHOLDER_SITE);
-    const { template: bare } = buildStack({}, PLACEHOLDER_SITE);
+  it('synth fails without the web build; the placeholder page only when asked for, and never for a production stage', () => {
+    expect(() => siteSourceDir({ placeholder: false, dist: '/nonexistent/web/dist', ssr: '/nonexistent/web/dist-ssr' })).toThrow(MISSING_BUILD_MESSAGE);
+    expect(siteSourceDir({ placeholder: true, dist: '/nonexistent/web/dist' })).toBe(PLACEHOLDER_SITE);
+    const { template: bare } = buildStack({}, { siteDir: PLACEHOLDER_SITE, placeholder: true });
     bare.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    expect(() => buildStack({}, { stage: 'prod', siteDir: PLACEHOLDER_SITE, placeholder: true })).toThrow(/production stage/);
+    // The renderer's bundling step fails without the server renderer unless the placeholder was asked for.
+    expect(rendererBundleCommands('/repo', '/out').join('\n')).toMatch(/exit 1/);
+    expect(rendererBundleCommands('/repo', '/out', false).join('\n')).not.toMatch(/exit 1/);
   });
 });
 

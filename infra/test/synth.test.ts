@@ -68,10 +68,15 @@ async function runBundle(name: string, env: Record<string, string>, event: unkno
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'parts-cdk-out-'));
-  // The real CLI, exactly as documented: one synth, with local esbuild bundling of every function.
-  await run('npx', ['cdk', 'synth', '--quiet', '--no-notices', '--output', outDir], { cwd: REPO_ROOT, env: credentialFreeEnv(), maxBuffer: 64 * 1024 * 1024 });
+  // The real CLI: one synth, with local esbuild bundling of every function. `npm test` runs before the web
+  // build on a fresh clone, so the placeholder site is asked for explicitly (the app refuses otherwise).
+  await run('npx', ['cdk', 'synth', '--quiet', '--no-notices', '-c', 'placeholderSite=true', '--output', outDir], {
+    cwd: REPO_ROOT,
+    env: credentialFreeEnv(),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   resources = JSON.parse(readFileSync(join(outDir, 'PartsCatalogue-dev.template.json'), 'utf8')).Resources;
-}, 240_000);
+}, 600_000);
 
 /** Only what the template sets for a function (no JWT key for the workers), so an init-time crash shows here. */
 function envOf(name: string): Record<string, string> {
@@ -86,9 +91,18 @@ afterAll(() => {
 });
 
 describe('npx cdk synth with no AWS credentials', () => {
-  it('writes an environment-agnostic template with the four bundled functions', () => {
+  it('refuses a production stage with the placeholder site, before any bundling', async () => {
+    const refused = run('npx', ['cdk', 'synth', '--quiet', '--no-notices', '-c', 'stage=prod', '-c', 'placeholderSite=true', '--output', `${outDir}-prod`], {
+      cwd: REPO_ROOT,
+      env: credentialFreeEnv(),
+    });
+    await expect(refused).rejects.toThrow(/production stage: it is never deployed with the placeholder site/);
+  });
+
+  it('writes the data stack in the stage region and the edge stack in us-east-1, with the bundled functions', () => {
     const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8'));
-    expect(manifest.artifacts['PartsCatalogue-dev'].environment).toBe('aws://unknown-account/unknown-region');
+    expect(manifest.artifacts['PartsCatalogue-dev'].environment).toBe('aws://unknown-account/eu-west-1');
+    expect(manifest.artifacts['PartsCatalogueEdge-dev'].environment).toBe('aws://unknown-account/us-east-1');
     for (const name of ['parts-dev-api', 'parts-dev-import-job', 'parts-dev-indexer', 'parts-dev-reindex']) {
       const dir = assetDir(name);
       expect(existsSync(join(dir, 'index.mjs')), name).toBe(true);

@@ -60,7 +60,11 @@ export function createAwsSearchIndex(env: Env): SearchIndex {
   return lazyMethods(async () => {
     const { createOpenSearchClient, createOpenSearchIndex } = await import('../adapters/search/opensearch');
     const client = createOpenSearchClient({ node, region: env.AWS_REGION, sigv4 });
-    return createOpenSearchIndex({ client, index: env.OPENSEARCH_INDEX });
+    return createOpenSearchIndex({
+      client,
+      index: env.OPENSEARCH_INDEX,
+      ...(env.OPENSEARCH_REPLICAS === undefined ? {} : { replicas: env.OPENSEARCH_REPLICAS }),
+    });
   }, SEARCH_INDEX_METHODS);
 }
 

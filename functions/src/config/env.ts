@@ -24,6 +24,8 @@ const envSchema = z.object({
   SEARCH_ENGINE: z.enum(['embedded', 'opensearch']).default('embedded'),
   OPENSEARCH_URL: z.string().url().optional(),
   OPENSEARCH_INDEX: z.string().default('parts'),
+  /** Replicas of a newly created index: 0 on a one-node domain (else it is always yellow), 1 with two data nodes (infra). */
+  OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(2).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_SECRET_ARN: z.string().optional(),
   /** AWS: the import-job Lambda the API invokes asynchronously for large CSV files. */

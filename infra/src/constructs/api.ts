@@ -10,7 +10,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
-import { AppFunction } from './app-function';
+import { AppFunction, WORKER_CONCURRENCY } from './app-function';
 import { QUOTE_PREFIX, UPLOAD_PREFIX, type Files } from './files';
 import type { SearchDomain } from './search';
 
@@ -55,6 +55,7 @@ export class Api extends Construct {
 
     this.importJob = new AppFunction(this, 'ImportJob', {
       functionName: `${config.prefix}-import-job`,
+      reservedConcurrency: WORKER_CONCURRENCY['import-job'],
       entry: 'import-job',
       description: 'Runs one CSV import job from the staging bucket',
       memoryMb: config.sizes.importMemoryMb,
@@ -85,6 +86,8 @@ export class Api extends Construct {
     });
     this.importChunk = new AppFunction(this, 'ImportChunk', {
       functionName: `${config.prefix}-import-chunk`,
+      // The queue's maxConcurrency: never more workers than that, and never throttled below it.
+      reservedConcurrency: config.sizes.importChunkConcurrency,
       entry: 'import-chunk',
       description: 'Imports one chunk of a large CSV import job (SQS)',
       memoryMb: config.sizes.importMemoryMb,
@@ -109,6 +112,7 @@ export class Api extends Construct {
 
     this.handler = new AppFunction(this, 'Handler', {
       functionName: `${config.prefix}-api`,
+      reservedConcurrency: config.sizes.apiReservedConcurrency,
       entry: 'api',
       description: 'Hono API (buildApp) for /api/*',
       memoryMb: config.sizes.apiMemoryMb,
@@ -150,7 +154,12 @@ export class Api extends Construct {
       // One JSON line per request (who, what, answer, how long) in CloudWatch Logs.
       accessLogSettings: {
         destination: new LogGroupLogDestination(
-          new LogGroup(this, 'AccessLogs', { logGroupName: `/aws/apigateway/${config.prefix}-api`, retention: props.logRetention }),
+          // Deleted with the stack like the functions' log groups: a kept fixed name would block the next deploy.
+          new LogGroup(this, 'AccessLogs', {
+            logGroupName: `/aws/apigateway/${config.prefix}-api`,
+            retention: props.logRetention,
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
         ),
         format: AccessLogFormat.custom(
           JSON.stringify({

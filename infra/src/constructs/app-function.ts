@@ -28,6 +28,8 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
   /** Runs under another function's role (the reindex task shares the indexer's identity). */
   role?: IRole;
+  /** The most instances at once (reserved concurrency): caps what a flood can cost, and what it takes from the others. */
+  reservedConcurrency: number;
   /** Shell commands run after esbuild, from the repository root, to add files beside the bundle. */
   afterBundling?: (inputDir: string, outputDir: string) => string[];
 }
@@ -68,6 +70,12 @@ export const SEARCH_HTTP_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpP
 /** Searching only: queries are GET or POST (_search); no PUT or DELETE of documents or indices. */
 export const SEARCH_READ_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost'];
 
+/**
+ * Reserved concurrency of the background functions: each far above its normal need (one scheduled run, one
+ * stream batch per shard), so only a runaway is capped. The public ones take theirs from the stage sizes.
+ */
+export const WORKER_CONCURRENCY = { 'import-job': 5, indexer: 20, reindex: 2, mailer: 2, sitemaps: 2 } as const;
+
 export type ObjectAccess = 'read' | 'write' | 'delete';
 const OBJECT_ACTIONS: Record<ObjectAccess, string> = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' };
 
@@ -94,6 +102,7 @@ export class AppFunction extends Construct {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMb,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       timeout: props.timeout,
       tracing: Tracing.ACTIVE,
       role: props.role,
@@ -130,6 +139,7 @@ export class AppFunction extends Construct {
     this.fn.addEnvironment('SEARCH_ENGINE', 'opensearch');
     this.fn.addEnvironment('OPENSEARCH_URL', `https://${search.domain.domainEndpoint}`);
     this.fn.addEnvironment('OPENSEARCH_INDEX', search.indexName);
+    this.fn.addEnvironment('OPENSEARCH_REPLICAS', String(search.replicas));
     return this;
   }
 

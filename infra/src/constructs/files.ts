@@ -12,6 +12,8 @@ export const UPLOAD_PREFIX = ATTACHMENT_UPLOAD_PREFIX;
 export const QUOTE_PREFIX = QUOTE_ATTACHMENT_PREFIX;
 export const UNCLAIMED_UPLOAD_DAYS = 2;
 export const STAGING_EXPIRY_DAYS = 3;
+/** How long a deleted or replaced attachment can be restored from its previous version. */
+export const NONCURRENT_VERSION_DAYS = 30;
 
 export interface FilesProps {
   config: StageConfig;
@@ -61,11 +63,19 @@ export class Files extends Construct {
     this.attachments = new Bucket(this, 'Attachments', {
       ...common,
       bucketName: names.attachments,
-      // Customer documents: kept when the stack goes.
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Customer documents: kept when the stack goes; deleted only when a first deploy rolls back (still empty),
+      // so the retry does not fail on the fixed name (ADR 104).
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+      // The API deletes quote files (a claim is copy + delete): a deleted or overwritten object stays recoverable.
+      versioned: true,
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { id: 'expire-unclaimed-uploads', prefix: UPLOAD_PREFIX, expiration: Duration.days(UNCLAIMED_UPLOAD_DAYS) },
+        {
+          id: 'expire-old-versions',
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
+          expiredObjectDeleteMarker: true,
+        },
       ],
     });
     this.staging = new Bucket(this, 'Staging', {

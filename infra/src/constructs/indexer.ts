@@ -8,7 +8,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
-import { AppFunction } from './app-function';
+import { AppFunction, WORKER_CONCURRENCY } from './app-function';
 import type { SearchDomain } from './search';
 
 export const STREAM_BATCH_SIZE = 100;
@@ -42,6 +42,7 @@ export class Indexer extends Construct {
 
     this.handler = new AppFunction(this, 'Handler', {
       functionName: `${config.prefix}-indexer`,
+      reservedConcurrency: WORKER_CONCURRENCY.indexer,
       entry: 'indexer',
       description: 'DynamoDB stream → OpenSearch',
       memoryMb: config.sizes.indexerMemoryMb,
@@ -70,6 +71,7 @@ export class Indexer extends Construct {
 
     this.reindex = new AppFunction(this, 'Reindex', {
       functionName: `${config.prefix}-reindex`,
+      reservedConcurrency: WORKER_CONCURRENCY.reindex,
       entry: 'reindex',
       description: 'Repairs the search index against the table by id (scheduled), or rebuilds it (aws lambda invoke)',
       memoryMb: config.sizes.indexerMemoryMb,

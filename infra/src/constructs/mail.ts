@@ -4,10 +4,21 @@ import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ConfigurationSet, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import {
+  ConfigurationSet,
+  ConfigurationSetTlsPolicy,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
-import { AppFunction } from './app-function';
+import { AppFunction, WORKER_CONCURRENCY } from './app-function';
 
 /** How often the mailer sweeps the outbox: a mail goes out at most this long after its step is stored. */
 export const MAIL_SWEEP_EVERY = Duration.minutes(1);
@@ -27,12 +38,27 @@ export class Mail extends Construct {
   readonly identity: EmailIdentity;
   readonly configurationSet: ConfigurationSet;
   readonly mailer: AppFunction;
+  /** Bounces and complaints SES reports for the stage's mails. */
+  readonly feedback: Topic;
+  /** Count of `mail.gave_up` log lines: mails the mailer stopped retrying. */
+  readonly givenUp: Metric;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
     const { config } = props;
     const configurationSetName = `${config.prefix}-mail`;
-    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { configurationSetName });
+    // Bounced and complaining addresses go on the account's suppression list for this configuration set:
+    // SES drops later sends to them instead of hurting the sender reputation (and the sandbox exit).
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      configurationSetName,
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
+    });
+    this.feedback = new Topic(this, 'Feedback', { topicName: `${config.prefix}-mail-feedback`, enforceSSL: true });
+    this.configurationSet.addEventDestination('Feedback', {
+      destination: EventDestination.snsTopic(this.feedback),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT],
+    });
     this.identity = new EmailIdentity(this, 'Identity', {
       identity: Identity.domain(config.mailDomain),
       configurationSet: this.configurationSet,
@@ -40,6 +66,7 @@ export class Mail extends Construct {
 
     this.mailer = new AppFunction(this, 'Mailer', {
       functionName: `${config.prefix}-mailer`,
+      reservedConcurrency: WORKER_CONCURRENCY.mailer,
       entry: 'mail',
       description: 'Sends the due outbox mails (new request, offer, acceptance, decline, message) through Amazon SES',
       memoryMb: 256,
@@ -64,6 +91,15 @@ export class Mail extends Construct {
         ],
       }),
     );
+
+    const metric = { metricNamespace: 'PartsCatalogue', metricName: `${config.prefix}-mails-given-up` };
+    new MetricFilter(this, 'GivenUp', {
+      logGroup: this.mailer.fn.logGroup,
+      ...metric,
+      filterPattern: FilterPattern.stringValue('$.event', '=', 'mail.gave_up'),
+      metricValue: '1',
+    });
+    this.givenUp = new Metric({ namespace: metric.metricNamespace, metricName: metric.metricName, statistic: 'Sum', period: Duration.minutes(5) });
 
     new Rule(this, 'Sweep', {
       ruleName: `${config.prefix}-mail-sweep`,

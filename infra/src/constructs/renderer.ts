@@ -24,10 +24,10 @@ export const LISTING_PAGE_PATTERNS = ['/catalog', '/catalog/*', '/manufacturer/*
  * After esbuild bundled functions/src/lambda/web-renderer.ts: the server renderer's build
  * (web/dist-ssr/entry-server.js, from `npm run build -w web`) bundled with React and its other
  * dependencies into web-ssr/entry-server.mjs, and the page template (web/dist/index.html) and Vite
- * manifest into web/. Without a web build (a fresh clone's synth) nothing is added and the function
- * answers 503 until the next deploy with a build.
+ * manifest into web/. Without a web build the bundling fails, unless the placeholder site was asked for
+ * explicitly (offline checks only): then nothing is added and the function answers 503.
  */
-export function rendererBundleCommands(inputDir: string, outputDir: string): string[] {
+export function rendererBundleCommands(inputDir: string, outputDir: string, requireBuild = true): string[] {
   const ssr = `${inputDir}/web/dist-ssr/entry-server.js`;
   const dist = `${inputDir}/web/dist`;
   const esbuild = [
@@ -38,7 +38,11 @@ export function rendererBundleCommands(inputDir: string, outputDir: string): str
     `--outfile="${outputDir}/web-ssr/entry-server.mjs"`,
   ].join(' ');
   return [
-    `if [ -f "${ssr}" ] && [ -f "${dist}/index.html" ]; then ${esbuild} && mkdir -p "${outputDir}/web/.vite" && cp "${dist}/index.html" "${outputDir}/web/index.html" && cp "${dist}/.vite/manifest.json" "${outputDir}/web/.vite/manifest.json"; else echo "web/dist-ssr is missing: the page renderer will answer 503 (run npm run build -w web before deploying)" >&2; fi`,
+    `if [ -f "${ssr}" ] && [ -f "${dist}/index.html" ]; then ${esbuild} && mkdir -p "${outputDir}/web/.vite" && cp "${dist}/index.html" "${outputDir}/web/index.html" && cp "${dist}/.vite/manifest.json" "${outputDir}/web/.vite/manifest.json"; else ${
+      requireBuild
+        ? 'echo "web/dist-ssr is missing: run npm run build -w web before synth or deploy" >&2; exit 1'
+        : 'echo "placeholder site: the page renderer ships without the server renderer and answers 503" >&2'
+    }; fi`,
   ];
 }
 
@@ -52,6 +56,8 @@ export interface RendererProps {
   /** Canonical URLs, Open Graph URLs and robots.txt's sitemap address. */
   siteOrigin: string;
   originVerify: ISecret;
+  /** False only with the explicit placeholder site: the bundling then tolerates a missing web build. */
+  requireBuild: boolean;
 }
 
 /** The public pages' renderer: its own Lambda (ADR 080), read-only on the table and the search domain. */
@@ -63,6 +69,7 @@ export class Renderer extends Construct {
     const { config } = props;
     this.handler = new AppFunction(this, 'Handler', {
       functionName: `${config.prefix}-web-renderer`,
+      reservedConcurrency: config.sizes.rendererReservedConcurrency,
       entry: 'web-renderer',
       description: 'Server-rendered public pages (web/src/entry-server.tsx) and robots.txt',
       memoryMb: config.sizes.rendererMemoryMb,
@@ -76,7 +83,7 @@ export class Renderer extends Construct {
         SITE_URL: props.siteOrigin,
         ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap(),
       },
-      afterBundling: rendererBundleCommands,
+      afterBundling: (inputDir, outputDir) => rendererBundleCommands(inputDir, outputDir, props.requireBuild),
     })
       .bindTable(props.table, 'read')
       .bindSearch(props.search, 'read');

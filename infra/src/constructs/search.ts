@@ -3,6 +3,7 @@ import { EbsDeviceVolumeType } from 'aws-cdk-lib/aws-ec2';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Domain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
 import type { CfnDomain } from 'aws-cdk-lib/aws-opensearchservice';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { SEARCH_HTTP_ACTIONS, SEARCH_READ_ACTIONS } from './app-function';
@@ -21,6 +22,8 @@ export class SearchDomain extends Construct {
   /** Built from the name, not the resource, so the domain's own policy can name it without a cycle. */
   readonly domainArn: string;
   readonly indexName = 'parts';
+  /** Replicas per shard: 0 on one data node (a replica could never be placed: always yellow), else 1. */
+  readonly replicas: number;
   private readonly principals: IRole[] = [];
   private readonly readers: IRole[] = [];
 
@@ -31,13 +34,23 @@ export class SearchDomain extends Construct {
     this.domainName = config.prefix;
     this.domainArn = `arn:${Aws.PARTITION}:es:${Aws.REGION}:${Aws.ACCOUNT_ID}:domain/${this.domainName}`;
     const multiNode = sizes.searchInstanceCount > 1;
+    this.replicas = multiNode ? 1 : 0;
     this.domain = new Domain(this, 'Domain', {
       domainName: this.domainName,
       version: EngineVersion.OPENSEARCH_2_19,
       capacity: {
         dataNodes: sizes.searchInstanceCount,
         dataNodeInstanceType: sizes.searchInstanceType,
+        // large: three dedicated masters (a quorum survives one AZ); small: the one data node decides.
+        ...(sizes.searchMasterCount > 0 ? { masterNodes: sizes.searchMasterCount, masterNodeInstanceType: sizes.searchMasterInstanceType } : {}),
         multiAzWithStandbyEnabled: false,
+      },
+      // Slow search and indexing logs to CloudWatch Logs (thresholds are index settings: docs/deploy.md).
+      logging: {
+        slowSearchLogEnabled: true,
+        slowSearchLogGroup: this.logGroup('SlowSearchLogs', 'slow-search', config),
+        slowIndexLogEnabled: true,
+        slowIndexLogGroup: this.logGroup('SlowIndexLogs', 'slow-index', config),
       },
       ebs: { volumeSize: sizes.searchVolumeGb, volumeType: EbsDeviceVolumeType.GP3 },
       zoneAwareness: multiNode ? { enabled: true, availabilityZoneCount: 2 } : { enabled: false },
@@ -63,6 +76,15 @@ export class SearchDomain extends Construct {
         produce: () => [statement(this.principals, SEARCH_HTTP_ACTIONS), ...(this.readers.length > 0 ? [statement(this.readers, SEARCH_READ_ACTIONS)] : [])],
       }),
     };
+  }
+
+  /** Deleted with the stack (generated names, retention of the stage) like every other log group. */
+  private logGroup(id: string, name: string, config: StageConfig): LogGroup {
+    return new LogGroup(this, id, {
+      logGroupName: `/aws/opensearch/${config.prefix}/${name}`,
+      retention: config.sizes.logRetentionDays as RetentionDays,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
   }
 
   /** `read`: searches only (GET, HEAD, POST); the page renderer's role. */

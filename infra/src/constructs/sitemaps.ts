@@ -7,7 +7,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
-import { AppFunction } from './app-function';
+import { AppFunction, WORKER_CONCURRENCY } from './app-function';
 
 /** How often the sitemaps are rewritten from the table. */
 export const SITEMAP_EVERY = Duration.days(1);
@@ -36,6 +36,7 @@ export class Sitemaps extends Construct {
     const { config } = props;
     this.job = new AppFunction(this, 'Job', {
       functionName: `${config.prefix}-sitemaps`,
+      reservedConcurrency: WORKER_CONCURRENCY.sitemaps,
       entry: 'sitemaps',
       description: 'Writes sitemap.xml and sitemaps/<n>.xml for the whole catalogue into the site bucket',
       // One shard in memory at a time (docs/benchmarks.md: 1,000,000 parts in about a minute).

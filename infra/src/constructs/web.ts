@@ -24,6 +24,7 @@ import {
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -76,6 +77,8 @@ export interface WebProps {
   webAclArn: string;
   /** Where CloudFront writes its access logs. */
   accessLogs: IBucket;
+  /** The stage's own name and its us-east-1 certificate; without it the distribution answers on its CloudFront name only. */
+  domain?: { name: string; certificate: ICertificate };
   /** Renderer paths keyed on the listing query strings (renderer.ts); every other page path is the default behaviour. */
   listingPagePatterns: string[];
 }
@@ -247,6 +250,7 @@ export class Web extends Construct {
       comment: `${config.prefix} storefront and API`,
       // No default root object: "/" is the home page, rendered like every page.
       webAclId: props.webAclArn,
+      ...(props.domain ? { domainNames: [props.domain.name], certificate: props.domain.certificate } : {}),
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',

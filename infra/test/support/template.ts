@@ -1,10 +1,22 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { readStageConfig } from '../../src/config';
-import { PartsCatalogueStack } from '../../src/stack';
+import type { StageSettings } from '../../src/config';
+import { REPO_ROOT } from '../../src/paths';
+import { defineStage } from '../../src/stage-app';
+
+/** The committed cdk.json: the tests build its stages, so what they check is what a deploy uses. */
+export const CDK_JSON = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+  context: { stage: string; stages: Record<string, StageSettings> } & Record<string, unknown>;
+};
+export const committedStage = (name: string): StageSettings => {
+  const s = CDK_JSON.context.stages[name];
+  if (!s) throw new Error(`cdk.json has no stage ${name}`);
+  return s;
+};
 
 /** A tiny built site: index.html plus one hashed bundle, so both deployments exist. */
 export function fakeSiteDir(): string {
@@ -19,11 +31,20 @@ export function fakeSiteDir(): string {
  * Synthesises the stack with Lambda bundling skipped (CDK's `aws:cdk:bundling-stacks` = none), so
  * assertion tests take seconds; the real bundling is exercised by synth.test.ts.
  */
-export function buildStack(context: Record<string, unknown> = {}, siteDir = fakeSiteDir()) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+export function buildStack(
+  settings: Partial<StageSettings> = {},
+  options: { stage?: string; base?: string; siteDir?: string; placeholder?: boolean; context?: Record<string, unknown> } = {},
+) {
+  const stage = options.stage ?? 'dev';
+  const base = committedStage(options.base ?? (CDK_JSON.context.stages[stage] ? stage : 'dev'));
+  const { stage: _stage, stages: _stages, ...flags } = CDK_JSON.context;
+  const app = new App({
+    context: { ...flags, 'aws:cdk:bundling-stacks': [], stage, stages: { [stage]: { ...base, ...settings } }, ...options.context },
+  });
   const config = readStageConfig((key) => app.node.tryGetContext(key));
-  const stack = new PartsCatalogueStack(app, `PartsCatalogue-${config.stage}`, { config, siteDir });
-  return { stack, template: Template.fromStack(stack), config };
+  const placeholder = options.placeholder ?? false;
+  const { main, edge } = defineStage(app, config, { dir: options.siteDir ?? fakeSiteDir(), placeholder });
+  return { stack: main, edge, template: Template.fromStack(main), edgeTemplate: Template.fromStack(edge), config, app };
 }
 
 export interface Statement {
@@ -70,4 +91,11 @@ export function logicalIdOf(template: Template, type: string, props: Record<stri
   const ids = Object.keys(template.findResources(type, props));
   if (ids.length !== 1) throw new Error(`Expected one ${type} matching, found ${ids.length}`);
   return ids[0]!;
+}
+
+/** The site bucket: the only unnamed bucket whose objects belong to the bucket owner (the access-logs bucket is unnamed too). */
+export function siteBucketIdOf(template: Template): string {
+  return logicalIdOf(template, 'AWS::S3::Bucket', {
+    Properties: { BucketName: Match.absent(), OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] } },
+  });
 }

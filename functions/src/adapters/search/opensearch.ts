@@ -74,10 +74,12 @@ interface WordPlan {
  * ordered: a document older than the indexed one is rejected by the engine itself. Matching and
  * ranking follow the embedded engine (docs/search.md); the request bodies are in opensearch-queries.ts.
  */
-export function createOpenSearchIndex(options: { client: SearchClient; index: string; synonyms?: SynonymList }): SearchIndex {
+export function createOpenSearchIndex(options: { client: SearchClient; index: string; synonyms?: SynonymList; replicas?: number }): SearchIndex {
   const { client, index } = options;
   const synonyms = options.synonyms ? synonymListSchema.parse(options.synonyms) : DEFAULT_SYNONYMS;
   const body = indexBody(synonyms);
+  // The domain's shape decides (infra: 0 on one node, 1 on two); the engine's default (1) otherwise.
+  const createBody = options.replicas === undefined ? body : { ...body, settings: { ...body.settings, 'index.number_of_replicas': options.replicas } };
   let ready: Promise<boolean> | undefined;
   let mapped: Promise<void> | undefined;
 
@@ -86,7 +88,7 @@ export function createOpenSearchIndex(options: { client: SearchClient; index: st
     const exists = await client.indices.exists({ index });
     if (exists.body) return false;
     try {
-      await client.indices.create({ index, body: body as never });
+      await client.indices.create({ index, body: createBody as never });
       return true;
     } catch (err) {
       if (!String((err as { message?: string }).message).includes('resource_already_exists')) throw err;
