@@ -58,6 +58,8 @@ test("no table scrolls sideways at 390 px: the buyer's offer shows its lines as 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => sidewaysTables(page), { message: path }).toEqual([]);
+    // Nor does the page itself: a phone user would have to scroll sideways to see the right edge.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path}: page width` }).toBeLessThanOrEqual(390);
   }
   await page.goto(`/account/quotes/${quote.id}`);
   const first = page.getByTestId('offer-view').getByTestId('offer-line').filter({ hasText: parts[0]!.partNumber });

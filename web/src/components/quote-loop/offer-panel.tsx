@@ -19,7 +19,7 @@ export function OfferPanel({ quoteId, offers, children }: { quoteId: number; off
   if (latestVersion === undefined) return null;
   const isLatest = version === latestVersion;
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {offers.length > 1 ? (
         <div role="group" aria-label="Offer versions" className="flex flex-wrap gap-1">
           {offers.map((o) => (

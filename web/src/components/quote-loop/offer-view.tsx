@@ -140,7 +140,7 @@ export function OfferView({ offer, previous, latest }: { offer: Offer; previous?
   const changes = previous ? diffOffers(previous, offer) : new Map<number, LineChange>();
   const state = latest ? effectiveOfferState(offer, utcDay(new Date())) : offer.state;
   return (
-    <div className="grid gap-3" data-testid="offer-view" data-version={offer.version}>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3" data-testid="offer-view" data-version={offer.version}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="font-semibold">Offer version {offer.version}</span>
         <OfferStateBadge state={state} />

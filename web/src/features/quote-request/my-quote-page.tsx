@@ -81,7 +81,7 @@ function QuoteView({ id }: { id: number }) {
   }
   const request = detail.data;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-3xl font-bold">Quote Request #{request.id}</h1>
         <QuoteStatusBadge status={request.status} />
@@ -89,7 +89,7 @@ function QuoteView({ id }: { id: number }) {
       </div>
       <p className="-mt-4 text-sm text-slate-600">Submitted {formatDateTime(request.createdAt)}</p>
 
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Offer</CardTitle>
         </CardHeader>
