@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Metafile } from 'esbuild';
 import { strToU8, zipSync } from 'fflate';
 import { initBytes, initFiles } from '../src/lambda-bundle';
@@ -61,7 +61,11 @@ async function runBundle(name: string, env: Record<string, string>, event: unkno
   const script = invoke
     ? `const { handler } = await import(${file}); process.stdout.write('\\n' + JSON.stringify((await handler(${JSON.stringify(event)}, {})) ?? null));`
     : `const { handler } = await import(${file}); process.stdout.write('\\n' + JSON.stringify(typeof handler));`;
-  const { stdout } = await run('node', ['--no-warnings', '--input-type=module', '-e', script], { env: { ...credentialFreeEnv(), ...env } });
+  // A script file, not `--input-type=module -e`: worker threads inherit the process's flags, and a worker
+  // started with --input-type fails (the parse worker, ADR 094).
+  const scriptFile = join(mkdtempSync(join(tmpdir(), 'parts-run-bundle-')), 'run.mjs');
+  writeFileSync(scriptFile, script);
+  const { stdout } = await run('node', ['--no-warnings', scriptFile], { env: { ...credentialFreeEnv(), ...env } });
   // Log lines come first; the handler's answer is the last line.
   return stdout.slice(stdout.lastIndexOf('\n') + 1);
 }
@@ -224,16 +228,33 @@ describe('npx cdk synth with no AWS credentials', () => {
       body: Buffer.from(await body.arrayBuffer()).toString('base64'),
       isBase64Encoded: true,
     });
+    // The list routes count each read in the one rate limiter (a DynamoDB item, ADR 097): a stand-in
+    // endpoint answers its UpdateItem as for a first read (count 1, since now).
+    const dynamo = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/x-amz-json-1.0');
+        res.end(JSON.stringify({ Attributes: { count: { N: '1' }, since: { N: String(Date.now()) } } }));
+      });
+    });
+    await new Promise<void>((resolve) => dynamo.listen(0, '127.0.0.1', resolve));
+    const env = {
+      ...API_ENV,
+      DYNAMODB_ENDPOINT: `http://127.0.0.1:${(dynamo.address() as AddressInfo).port}`,
+      AWS_ACCESS_KEY_ID: 'test',
+      AWS_SECRET_ACCESS_KEY: 'test',
+    };
+    onTestFinished(() => new Promise<void>((resolve) => dynamo.close(() => resolve())));
     const paste = JSON.parse(
       await runBundle(
         'parts-dev-api',
-        API_ENV,
+        env,
         await event(
           new Request('http://x', { method: 'POST', body: JSON.stringify({ text: 'Part Number\nX-1\n' }), headers: { 'content-type': 'application/json' } }),
         ),
       ),
     );
-    expect(paste.statusCode).toBe(200);
+    expect(paste.statusCode, paste.body).toBe(200);
     expect(JSON.parse(paste.body).rows).toEqual([['Part Number'], ['X-1']]);
     const form = new FormData();
     const bomb = zipSync({
@@ -241,7 +262,7 @@ describe('npx cdk synth with no AWS credentials', () => {
     });
     expect(bomb.length).toBeLessThan(32 * 1024);
     form.append('file', new Blob([bomb]), 'bomb.xlsx');
-    const refused = JSON.parse(await runBundle('parts-dev-api', API_ENV, await event(new Request('http://x', { method: 'POST', body: form }))));
+    const refused = JSON.parse(await runBundle('parts-dev-api', env, await event(new Request('http://x', { method: 'POST', body: form }))));
     expect(refused.statusCode).toBe(400);
     expect(JSON.parse(refused.body).message).toMatch(/^The workbook holds a text of more than 64 KB in one piece/);
   });
