@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Lock, ShieldCheck } from 'lucide-react';
 import { loginInputSchema } from '@parts/shared/schemas';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/page-spinner';
@@ -70,9 +70,10 @@ export default function AdminLoginPage() {
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-blue-100 text-blue-700">
             <ShieldCheck className="h-6 w-6" aria-hidden />
           </span>
-          <CardTitle>
+          {/* The page's one h1 (issue 32), styled as the card title it was. */}
+          <h1 className="text-lg font-semibold leading-tight">
             <span className="text-2xl">Admin Control Panel</span>
-          </CardTitle>
+          </h1>
           <CardDescription>Secure access for administrators only</CardDescription>
         </CardHeader>
         <CardContent>
