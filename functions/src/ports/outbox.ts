@@ -1,4 +1,4 @@
-/** A mail to send once the data it reports on is stored (the outbox pattern, docs/decisions/081). */
+/** A mail to send once the data it reports on is stored (the outbox pattern, ADR 111). */
 export interface OutboxMail {
   /** Chosen by the writer, so it can ask for exactly these mails to be sent at once. */
   id: string;

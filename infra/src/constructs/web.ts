@@ -256,7 +256,7 @@ export class Web extends Construct {
       logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: config.size === 'large' ? PriceClass.PRICE_CLASS_ALL : PriceClass.PRICE_CLASS_100,
-      // Every path that is not /api, /assets or a sitemap goes to the renderer (ADR 082): public pages as HTML,
+      // Every path that is not /api, /assets or a sitemap goes to the renderer (ADR 080): public pages as HTML,
       // unknown paths its not-found page with 404, client-only routes (/admin, /auth, …) the SPA shell.
       defaultBehavior: pageBehavior(pagesCache),
       additionalBehaviors: {
