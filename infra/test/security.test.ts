@@ -124,7 +124,15 @@ describe('security headers', () => {
 
 describe('attachment downloads (issue 26; ADR 110)', () => {
   it('/quotes/* goes to the attachments bucket with the presigned query, uncached, with the security headers (nosniff)', () => {
-    type Behavior = { PathPattern: string; TargetOriginId: string; CachePolicyId: unknown; OriginRequestPolicyId: unknown; ResponseHeadersPolicyId: unknown; AllowedMethods?: string[]; ViewerProtocolPolicy: string };
+    type Behavior = {
+      PathPattern: string;
+      TargetOriginId: string;
+      CachePolicyId: unknown;
+      OriginRequestPolicyId: unknown;
+      ResponseHeadersPolicyId: unknown;
+      AllowedMethods?: string[];
+      ViewerProtocolPolicy: string;
+    };
     const behaviors = (distribution as unknown as { CacheBehaviors: Behavior[] }).CacheBehaviors;
     const downloads = behaviors.find((b) => b.PathPattern === ATTACHMENT_DOWNLOAD_PATH)!;
     expect(downloads).toBeDefined();

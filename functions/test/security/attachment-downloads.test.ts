@@ -88,7 +88,11 @@ describe('attachment downloads (ADR 110)', () => {
     const missing = new URL(`/quotes/${id}/00000000-0000-0000-0000-000000000000/none.pdf${signed.search}`, site.url);
     for (const url of [unsigned, missing]) {
       const res = await fetch(url);
-      expect({ url: url.pathname, status: res.status, body: await res.json() }).toEqual({ url: url.pathname, status: 404, body: { message: 'File not found' } });
+      expect({ url: url.pathname, status: res.status, body: await res.json() }).toEqual({
+        url: url.pathname,
+        status: 404,
+        body: { message: 'File not found' },
+      });
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
