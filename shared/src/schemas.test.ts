@@ -76,7 +76,9 @@ describe('catalogue inputs', () => {
     expect(price('1.234,56').data?.price).toBe(1234.56);
     expect(price('1 234,5 USD').data?.price).toBe(1234.5);
     expect(price(12.5).data?.price).toBe(12.5);
-    expect(price('1,234').error?.issues.map((i) => i.message)).toEqual(['“1,234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)']);
+    expect(price('1,234').error?.issues.map((i) => i.message)).toEqual([
+      '“1,234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)',
+    ]);
     expect(price('12,345').error?.issues[0]?.message).toMatch(/could be \$12,345\.00 or \$12\.345/);
     expect(price('12,505').success).toBe(false);
     expect(price('1,2345').error?.issues[0]?.message).toBe('Use at most 2 decimals');

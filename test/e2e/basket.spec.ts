@@ -76,10 +76,9 @@ test.describe('quote basket', () => {
     await expect(drawer.getByRole('spinbutton', { name: `Quantity for ${part.name}` })).toHaveValue('3');
     await expect(drawer.getByRole('spinbutton', { name: 'Quantity for ZZ-OLD-1' })).toHaveValue('4');
     await expect.poll(() => readBasket(page)).toEqual([{ part: oldPart, quantity: 3 }, oldFree]);
-    expect(await page.evaluate(() => [localStorage.getItem('industrial-parts-hub:quote'), localStorage.getItem('industrial-parts-hub:quote-free-lines')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('industrial-parts-hub:quote'), localStorage.getItem('industrial-parts-hub:quote-free-lines')]),
+    ).toEqual([null, null]);
   });
 
   test('an unreadable saved basket is discarded and removed', async ({ page }) => {

@@ -96,7 +96,6 @@ function normaliseStatus(cell: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
-
 export interface CompiledMapping {
   fields: Partial<Record<PartImportField, number>>;
   specs: { key: string; index: number }[];

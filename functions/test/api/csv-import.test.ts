@@ -162,7 +162,10 @@ describe('POST /api/parts/import-csv', () => {
     const pn = unique('MONEY').toUpperCase();
     const mapping = { name: 'name', partNumber: 'partNumber', price: 'price', categoryId: 'categoryId', manufacturerId: 'manufacturerId' };
     const cells = ['12,50', '1.234,56', '$1,234.50', '1 234,5', '1,234', '1.234', '12,345', '12.345'];
-    const csv = ['name,partNumber,price,categoryId,manufacturerId', ...cells.map((price, i) => `Widget,${pn}-${i},"${price}",${category.id},${manufacturer.id}`)].join('\n');
+    const csv = [
+      'name,partNumber,price,categoryId,manufacturerId',
+      ...cells.map((price, i) => `Widget,${pn}-${i},"${price}",${category.id},${manufacturer.id}`),
+    ].join('\n');
     const res = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, mapping) });
     const result = (await res.json()) as { successCount: number; errors: { row: number; error: string }[] };
     expect(result.errors).toEqual([

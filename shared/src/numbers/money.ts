@@ -67,7 +67,9 @@ export function readMoney(input: string, options: MoneyOptions = {}): MoneyReadi
     const small = formatMicros(Number(toMicros(reading.decimal)!));
     const { whole, fraction } = reading.decimal;
     const retype =
-      fraction.length > maxDecimals ? `type ${reading.grouped.whole} (this price keeps at most ${maxDecimals} decimals)` : `type ${reading.grouped.whole} or ${whole}.${fraction}0`;
+      fraction.length > maxDecimals
+        ? `type ${reading.grouped.whole} (this price keeps at most ${maxDecimals} decimals)`
+        : `type ${reading.grouped.whole} or ${whole}.${fraction}0`;
     return { ok: false, message: `“${text}” could be ${big} or ${small}: ${retype}` };
   }
   const digits: DecimalDigits = reading;
@@ -75,7 +77,8 @@ export function readMoney(input: string, options: MoneyOptions = {}): MoneyReadi
   if (decimals(digits) > maxDecimals)
     return { ok: false, message: maxDecimals === UNIT_PRICE_DECIMALS ? UNIT_PRICE_DECIMALS_MESSAGE : `Use at most ${maxDecimals} decimals` };
   const micros = toMicros(digits)!;
-  if (micros > BigInt(maxMicros)) return { ok: false, message: maxMicros === MAX_UNIT_PRICE_MICROS ? MAX_UNIT_PRICE_MESSAGE : `Price must be at most ${formatMicros(maxMicros)}` };
+  if (micros > BigInt(maxMicros))
+    return { ok: false, message: maxMicros === MAX_UNIT_PRICE_MICROS ? MAX_UNIT_PRICE_MESSAGE : `Price must be at most ${formatMicros(maxMicros)}` };
   return { ok: true, micros: Number(micros), display: formatMicros(Number(micros)) };
 }
 

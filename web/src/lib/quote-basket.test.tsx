@@ -2,7 +2,15 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_STORAGE_KEY } from '@parts/shared/constants';
-import { LEGACY_QUOTE_STORAGE_KEY, loadBasket, normaliseQuantity, QuoteBasketProvider, useQuoteBasket, type BasketLine, type FreeBasketLine } from './quote-basket';
+import {
+  LEGACY_QUOTE_STORAGE_KEY,
+  loadBasket,
+  normaliseQuantity,
+  QuoteBasketProvider,
+  useQuoteBasket,
+  type BasketLine,
+  type FreeBasketLine,
+} from './quote-basket';
 
 const part = { id: 7, name: 'Hydraulic Cylinder', slug: 'hydraulic-cylinder', partNumber: 'HC-7', manufacturer: { name: 'Acme', slug: 'acme' } };
 
@@ -68,7 +76,14 @@ describe('quote basket: one ordered list (issue 25)', () => {
   it("keeps a parts list's order, free-text lines between catalogue lines, in the basket and in what it saves", () => {
     const s = storage();
     const result = render(s);
-    act(() => result.current.addMany([{ part, quantity: 2 }, { freeText: bracket, quantity: 4 }, { part: valve, quantity: 1 }, { part, quantity: 3 }]));
+    act(() =>
+      result.current.addMany([
+        { part, quantity: 2 },
+        { freeText: bracket, quantity: 4 },
+        { part: valve, quantity: 1 },
+        { part, quantity: 3 },
+      ]),
+    );
     expect(order(result.current.lines)).toEqual(['HC-7', 'free:ZZ-1', 'BV-9']);
     expect(result.current.lines.map((l) => l.quantity)).toEqual([5, 4, 1]);
     expect(result.current.itemCount).toBe(3);
@@ -80,12 +95,20 @@ describe('quote basket: one ordered list (issue 25)', () => {
   it('removes, sets the quantity and the details of a free-text line by its key, and of a part by its id', () => {
     const s = storage();
     const result = render(s);
-    act(() => result.current.addMany([{ freeText: bracket, quantity: 4 }, { part, quantity: 1 }]));
+    act(() =>
+      result.current.addMany([
+        { freeText: bracket, quantity: 4 },
+        { part, quantity: 1 },
+      ]),
+    );
     const free = result.current.lines[0] as FreeBasketLine;
     act(() => result.current.setQuantity(free.key, '7'));
     act(() => result.current.setDetails(free.key, { reference: 'R4' }));
     act(() => result.current.setQuantity(7, 3));
-    expect(result.current.lines).toEqual([{ ...free, quantity: 7, details: { reference: 'R4' } }, { part, quantity: 3 }]);
+    expect(result.current.lines).toEqual([
+      { ...free, quantity: 7, details: { reference: 'R4' } },
+      { part, quantity: 3 },
+    ]);
     act(() => result.current.remove(free.key));
     expect(order(result.current.lines)).toEqual(['HC-7']);
   });
@@ -93,7 +116,13 @@ describe('quote basket: one ordered list (issue 25)', () => {
   it('takes over a basket saved by the earlier version (catalogue lines and free-text lines apart) and removes the old keys', () => {
     const s = storage();
     const oldFree = { key: 'k1', freeText: bracket, quantity: 4, details: { reference: 'R4' } };
-    s.setItem(LEGACY_QUOTE_STORAGE_KEY, JSON.stringify([{ part, quantity: 2 }, { part: valve, quantity: 1 }]));
+    s.setItem(
+      LEGACY_QUOTE_STORAGE_KEY,
+      JSON.stringify([
+        { part, quantity: 2 },
+        { part: valve, quantity: 1 },
+      ]),
+    );
     s.setItem(legacyFreeKey, JSON.stringify([oldFree]));
     const result = render(s);
     expect(result.current.lines).toEqual([{ part, quantity: 2 }, { part: valve, quantity: 1 }, oldFree]);
@@ -118,7 +147,9 @@ describe('quote basket: one ordered list (issue 25)', () => {
     act(() => result.current.add(part));
     // The old tab writes its own (old-shape) keys; this tab picks the lines up.
     s.setItem(LEGACY_QUOTE_STORAGE_KEY, JSON.stringify([{ part: valve, quantity: 2 }]));
-    act(() => window.dispatchEvent(new StorageEvent('storage', { key: LEGACY_QUOTE_STORAGE_KEY })));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: LEGACY_QUOTE_STORAGE_KEY }));
+    });
     expect(order(result.current.lines)).toEqual(['HC-7', 'BV-9']);
     expect(s.getItem(LEGACY_QUOTE_STORAGE_KEY)).toBeNull();
   });

@@ -206,19 +206,15 @@ export function QuoteBasketProvider({ children, storage: givenStorage, deferLoad
     [],
   );
   const addMany = useCallback((incoming: IncomingLine[]) => {
-    const lines = incoming.map(
-      (l): BasketLine =>
-        'part' in l
-          ? { part: slimPart(l.part), quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) }
-          : { key: crypto.randomUUID(), freeText: l.freeText, quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) },
+    const lines = incoming.map((l): BasketLine =>
+      'part' in l
+        ? { part: slimPart(l.part), quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) }
+        : { key: crypto.randomUUID(), freeText: l.freeText, quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) },
     );
     setLines((current) => appendLines(current, lines));
     toast({ title: 'Parts list added', description: `${incoming.length} ${incoming.length === 1 ? 'line was' : 'lines were'} added to your quote request.` });
   }, []);
-  const setDetails = useCallback(
-    (id: LineId, details: LineDetails) => setLines((current) => current.map((l) => (isLine(l, id) ? { ...l, details } : l))),
-    [],
-  );
+  const setDetails = useCallback((id: LineId, details: LineDetails) => setLines((current) => current.map((l) => (isLine(l, id) ? { ...l, details } : l))), []);
   const clear = useCallback(() => setLines([]), []);
   const toggle = useCallback(() => setOpen((open) => !open), []);
 

@@ -55,12 +55,19 @@ export function QuoteDrawer() {
                             <p data-testid="basket-part-number" className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">
                               {line.part.partNumber}
                             </p>
-                            <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">{line.part.manufacturer?.name ?? 'Unknown Manufacturer'}</p>
+                            <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
+                              {line.part.manufacturer?.name ?? 'Unknown Manufacturer'}
+                            </p>
                           </>
                         )}
                         <label className="mt-2 flex items-center gap-2 text-sm">
                           <span>Quantity</span>
-                          <QuantityInput label={`Quantity for ${label}`} value={line.quantity} onCommit={(quantity) => setQuantity(id, quantity)} className="h-8" />
+                          <QuantityInput
+                            label={`Quantity for ${label}`}
+                            value={line.quantity}
+                            onCommit={(quantity) => setQuantity(id, quantity)}
+                            className="h-8"
+                          />
                         </label>
                       </div>
                       <Button variant="ghost" size="icon" className="shrink-0" onClick={() => remove(id)} aria-label={`Remove ${label}`}>

@@ -131,7 +131,11 @@ function QuoteRequestContent({ username, defaults }: { username: string; default
                 const id = lineId(line);
                 const key = filesKey(line);
                 return (
-                  <li key={key} className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3" data-testid={free ? 'free-line' : 'basket-line'}>
+                  <li
+                    key={key}
+                    className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3"
+                    data-testid={free ? 'free-line' : 'basket-line'}
+                  >
                     <div className="min-w-0 basis-48 grow">
                       {free ? (
                         <FreeLineSummary freeText={line.freeText} />
@@ -146,7 +150,12 @@ function QuoteRequestContent({ username, defaults }: { username: string; default
                         </>
                       )}
                     </div>
-                    <QuantityInput label={`Quantity for ${label}`} value={line.quantity} onCommit={(quantity) => basket.setQuantity(id, quantity)} className="w-24" />
+                    <QuantityInput
+                      label={`Quantity for ${label}`}
+                      value={line.quantity}
+                      onCommit={(quantity) => basket.setQuantity(id, quantity)}
+                      className="w-24"
+                    />
                     <Button variant="ghost" size="icon" onClick={() => basket.remove(id)} aria-label={`Remove ${label}`}>
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </Button>

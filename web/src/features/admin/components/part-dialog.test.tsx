@@ -21,7 +21,9 @@ const part = {
 
 function renderDialog() {
   const calls = stubApi({ 'PUT /api/parts/9': { body: part } });
-  renderWithProviders(<PartDialog open onOpenChange={vi.fn()} part={part} categories={[category]} manufacturers={[manufacturer]} />, { path: '/admin?tab=parts' });
+  renderWithProviders(<PartDialog open onOpenChange={vi.fn()} part={part} categories={[category]} manufacturers={[manufacturer]} />, {
+    path: '/admin?tab=parts',
+  });
   return calls;
 }
 
