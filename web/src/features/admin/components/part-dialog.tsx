@@ -145,7 +145,8 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
           />
         ))}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* items-start: the price's reading line under it must not stretch the status field beside it. */}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <Controller
           control={form.control}
           name="price"
