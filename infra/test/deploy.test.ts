@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_CONCURRENCY } from '../src/constructs/app-function';
 import { WAF_AUTH_UNCOUNTED_PATHS } from '../src/constructs/web-firewall';
 import { SIZE_PRESETS } from '../src/config';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildStack, committedStage, logicalIdOf } from './support/template';
 
 /** Issue 33: what a first deploy from an empty account needs, on the committed prod and dev stages. */
@@ -149,5 +150,22 @@ describe('OpenSearch sized to be green', () => {
     for (const metric of ['ClusterStatus.red', 'ClusterStatus.yellow', 'FreeStorageSpace', 'JVMMemoryPressure']) {
       prod.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: metric, Namespace: 'AWS/ES' });
     }
+  });
+});
+
+describe("cdk-nag's AwsSolutions pack over the synthesized app (every acknowledgement justified in src/nag.ts)", () => {
+  /** Unacknowledged errors as "rule at construct path"; warnings (e.g. CFR1, no geo restriction) are not failures. */
+  const nagErrors = (app: ReturnType<typeof buildStack>['app']) =>
+    new AwsSolutionsChecks(app)
+      .validateScope(app)
+      .violations.filter((v) => (v as { severity?: string }).severity !== 'warning')
+      .flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${(r as { constructPath?: string }).constructPath ?? r.resourceLogicalId}`));
+
+  it('the prod stage (large, with a domain) has no unacknowledged error', () => {
+    expect(nagErrors(prod.app)).toEqual([]);
+  });
+
+  it('the dev stage (small, no domain) has none either', () => {
+    expect(nagErrors(dev.app)).toEqual([]);
   });
 });
