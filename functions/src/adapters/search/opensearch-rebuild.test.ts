@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogRepository, StoredPart } from '../../ports/catalog-repository';
 import type { PartDocument } from '../../ports/search-index';
 import { reindexAll } from '../../indexer/reindex';
+import { createAwsSearchIndex } from '../../config/aws-deps';
+import type { Env } from '../../config/env';
 import type { SearchClient } from './opensearch-apis';
 import { SLOW_LOG_SETTINGS, createOpenSearchIndex } from './opensearch';
 
@@ -238,5 +240,12 @@ describe('reindexAll on OpenSearch: rebuilt from the table, then caught up with 
     const answer = await reindexAll({ catalog, search });
     expect(answer).toEqual({ indexed: 3, caughtUp: 3 });
     expect(os.versionsIn('parts')).toEqual({ 1: 1, 2: 2, 4: 1 });
+  });
+});
+
+describe('on AWS', () => {
+  it('the lazily loaded OpenSearch index offers rebuild, so the reindex Lambda never clears the live index', () => {
+    const search = createAwsSearchIndex({ OPENSEARCH_URL: 'https://search-parts.eu-west-1.es.amazonaws.com', AWS_REGION: 'eu-west-1', OPENSEARCH_INDEX: 'parts' } as Env);
+    expect(typeof search.rebuild).toBe('function');
   });
 });
