@@ -164,7 +164,8 @@ function originSecretVersions(stage: string, raw: unknown): OriginSecretVersions
   const { sent, accepted } = r;
   if (!Array.isArray(accepted) || accepted.length < 1 || accepted.length > 2) fail(stage, `${usage}: one or two accepted versions`);
   for (const v of [sent, ...accepted]) {
-    if (typeof v !== 'string' || !VERSION_ID_PATTERN.test(v)) fail(stage, `"originSecret" names ${JSON.stringify(v)}, which is not a Secrets Manager version id`);
+    if (typeof v !== 'string' || !VERSION_ID_PATTERN.test(v))
+      fail(stage, `"originSecret" names ${JSON.stringify(v)}, which is not a Secrets Manager version id`);
   }
   if (!accepted.includes(sent)) fail(stage, '"originSecret.accepted" must include the "sent" version: the API would refuse what CloudFront sends');
   if (new Set(accepted).size !== accepted.length) fail(stage, '"originSecret.accepted" names a version twice');

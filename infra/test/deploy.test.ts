@@ -173,7 +173,7 @@ describe("cdk-nag's AwsSolutions pack over the synthesized app (every acknowledg
   });
 });
 
-describe('docs/deploy.md cost table: the fixed items it counts are the stacks\' (issue 33)', () => {
+describe("docs/deploy.md cost table: the fixed items it counts are the stacks' (issue 33)", () => {
   it('alarms, secrets and WAF rules as many as the synthesized prod stage has', () => {
     const doc = readFileSync(join(REPO_ROOT, 'docs/deploy.md'), 'utf8');
     const costs = doc.slice(doc.indexOf('## Monthly cost estimate'), doc.indexOf('## Tear down'));

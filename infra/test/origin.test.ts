@@ -53,7 +53,10 @@ describe('origin protection (ADR 105): the page renderer behind its function URL
 
   it('every page behaviour goes to that URL through a Lambda origin access control that always signs, with no viewer header (never Host)', () => {
     const urlId = logicalIdOf(template, 'AWS::Lambda::Url');
-    const pages = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors.filter((b) => ['/catalog', '/catalog/*', '/manufacturer/*'].includes(b.PathPattern!))];
+    const pages = [
+      distribution.DefaultCacheBehavior,
+      ...distribution.CacheBehaviors.filter((b) => ['/catalog', '/catalog/*', '/manufacturer/*'].includes(b.PathPattern!)),
+    ];
     expect(pages).toHaveLength(4);
     for (const behavior of pages) {
       const origin = originOf(behavior);

@@ -16,7 +16,8 @@ export const MAX_QUOTE_JSON_BYTES = 4 * 1024 * 1024;
 export function limitBody(maxSize: number): MiddlewareHandler {
   return bodyLimit({
     maxSize,
-    onError: (c) => c.json({ message: `Request body too large (limit ${maxSize % MIB === 0 ? `${maxSize / MIB} MB` : `${Math.floor(maxSize / 1024)} KB`})` }, 413),
+    onError: (c) =>
+      c.json({ message: `Request body too large (limit ${maxSize % MIB === 0 ? `${maxSize / MIB} MB` : `${Math.floor(maxSize / 1024)} KB`})` }, 413),
   });
 }
 

@@ -19,7 +19,9 @@ export async function reindexAll(deps: {
 }): Promise<{ indexed: number; caughtUp?: number }> {
   const ceiling = await deps.catalog.partIdCeiling();
   const fill = (search: SearchIndex) =>
-    indexIdRange({ catalog: deps.catalog, search }, ceiling, deps.concurrency ?? 4, (idsDone, written) => deps.log?.({ indexed: written, idsDone, ids: ceiling }));
+    indexIdRange({ catalog: deps.catalog, search }, ceiling, deps.concurrency ?? 4, (idsDone, written) =>
+      deps.log?.({ indexed: written, idsDone, ids: ceiling }),
+    );
   if (!deps.search.rebuild) {
     await deps.search.clear();
     return { indexed: await fill(deps.search) };

@@ -51,7 +51,11 @@ function fakeOpenSearch(initial: { unaliased?: Record<number, number> } = {}) {
         for (const name of index.split(',')) {
           if (aliases.has(name)) return Promise.reject(new Error('illegal_argument_exception: matches an alias, specify the concrete index'));
           indices.delete(name);
-          for (const [alias, names] of aliases) aliases.set(alias, names.filter((n) => n !== name));
+          for (const [alias, names] of aliases)
+            aliases.set(
+              alias,
+              names.filter((n) => n !== name),
+            );
         }
         return ok({});
       },
@@ -63,13 +67,21 @@ function fakeOpenSearch(initial: { unaliased?: Record<number, number> } = {}) {
         for (const action of body.actions) {
           const [kind, { index, alias }] = Object.entries(action)[0]!;
           if (kind === 'add') aliases.set(alias!, [...(aliases.get(alias!) ?? []), index]);
-          if (kind === 'remove') aliases.set(alias!, (aliases.get(alias!) ?? []).filter((n) => n !== index));
+          if (kind === 'remove')
+            aliases.set(
+              alias!,
+              (aliases.get(alias!) ?? []).filter((n) => n !== index),
+            );
         }
         return ok({});
       },
       refresh: () => ok({}),
       getSettings: ({ index }: { index: string }) =>
-        ok(Object.fromEntries(resolve(index).map((n) => [n, { settings: { index: { analysis: (indices.get(n)!.settings as { analysis?: unknown }).analysis } } }]))),
+        ok(
+          Object.fromEntries(
+            resolve(index).map((n) => [n, { settings: { index: { analysis: (indices.get(n)!.settings as { analysis?: unknown }).analysis } } }]),
+          ),
+        ),
       putMapping: () => ok({}),
       close: () => ok({}),
       open: () => ok({}),
@@ -245,7 +257,11 @@ describe('reindexAll on OpenSearch: rebuilt from the table, then caught up with 
 
 describe('on AWS', () => {
   it('the lazily loaded OpenSearch index offers rebuild, so the reindex Lambda never clears the live index', () => {
-    const search = createAwsSearchIndex({ OPENSEARCH_URL: 'https://search-parts.eu-west-1.es.amazonaws.com', AWS_REGION: 'eu-west-1', OPENSEARCH_INDEX: 'parts' } as Env);
+    const search = createAwsSearchIndex({
+      OPENSEARCH_URL: 'https://search-parts.eu-west-1.es.amazonaws.com',
+      AWS_REGION: 'eu-west-1',
+      OPENSEARCH_INDEX: 'parts',
+    } as Env);
     expect(typeof search.rebuild).toBe('function');
   });
 });

@@ -145,7 +145,7 @@ export function createOpenSearchIndex(options: {
   async function allVersions(name: string): Promise<Map<number, number>> {
     const reader = createOpenSearchIndex({ client, index: name, concrete: true });
     const out = new Map<number, number>();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await reader.listVersions(after, RESULT_WINDOW);
       for (const d of page) out.set(d.id, d.version);
       if (page.length < RESULT_WINDOW) return out;
