@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessagePage, QuoteMessage } from '@parts/shared/quote-offers';
 import { api, call } from '../../../lib/api';
+import { uploadAttachment } from '../../../lib/upload-attachment';
 import { quoteLoopKey } from './get-quote-detail';
 
 export function fetchMessages(quoteId: number, cursor?: string): Promise<MessagePage> {
@@ -23,15 +24,13 @@ export function useMessages(quoteId: number) {
   return useInfiniteQuery(getMessagesQueryOptions(quoteId));
 }
 
-export function postMessage(quoteId: number, body: string, files: File[]): Promise<{ message: QuoteMessage }> {
-  const messages = api.api['quote-requests'][':id'].messages;
-  const param = { id: String(quoteId) };
+/** Files go to S3 first (a message's attachments may be 5 MB each; ADR 108), then the message names their keys. */
+export async function postMessage(quoteId: number, body: string, files: File[]): Promise<{ message: QuoteMessage }> {
+  const attachmentKeys: string[] = [];
+  for (const file of files) attachmentKeys.push(await uploadAttachment(file));
   // The route reads its body itself (JSON or multipart), so the body goes in as the request's own.
-  if (files.length === 0) return call(messages.$post({ param }, { init: { body: JSON.stringify({ body }) }, headers: { 'Content-Type': 'application/json' } }));
-  const form = new FormData();
-  form.append('body', body);
-  for (const file of files) form.append('attachments', file, file.name);
-  return call(messages.$post({ param }, { init: { body: form } }));
+  const init = { body: JSON.stringify({ body, attachmentKeys }) };
+  return call(api.api['quote-requests'][':id'].messages.$post({ param: { id: String(quoteId) } }, { init, headers: { 'Content-Type': 'application/json' } }));
 }
 
 export function usePostMessage(quoteId: number) {

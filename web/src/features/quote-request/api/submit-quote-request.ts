@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AttachmentMimeType } from '@parts/shared/constants';
 import type { z } from 'zod';
-import type { PresignedUpload, QuoteFormInput, QuoteRequest, quoteLineInputSchema } from '@parts/shared/schemas';
-import { ApiError } from '../../../lib/api-client';
+import type { QuoteFormInput, QuoteRequest, quoteLineInputSchema } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
-import { attachmentContentType } from '../attachment-rules';
+import { uploadAttachment } from '../../../lib/upload-attachment';
 import { getMyQuoteRequestsQueryOptions } from './get-my-quote-requests';
 
 /** A line as sent: a target price may be the text the buyer typed, for the server to read (or refuse in the reader's words). */
@@ -16,15 +14,6 @@ export interface QuoteSubmissionInput {
   files: File[];
   /** Files per line, in the order of `items` (a drawing for one part). */
   lineFiles?: File[][];
-}
-
-/** Files go straight to S3 through a presigned PUT, so a 5 MB attachment never passes through Lambda. */
-async function uploadAttachment(file: File): Promise<string> {
-  const contentType = attachmentContentType(file) as AttachmentMimeType;
-  const upload: PresignedUpload = await call(api.api.uploads.attachments.$post({ json: { fileName: file.name, contentType, size: file.size } }));
-  const response = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file });
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  return upload.key;
 }
 
 /** Only non-empty optional values are sent (spec section 5). */

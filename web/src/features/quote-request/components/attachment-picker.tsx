@@ -4,7 +4,7 @@ import { ATTACHMENT_HINT } from '@parts/shared/attachment-messages';
 import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
-import { checkAttachment } from '../attachment-rules';
+import { checkAttachment } from '../../../lib/attachment-rules';
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { MoneyInput } from '../../../components/money-input';
 import { toast } from '../../../hooks/use-toast';
 import type { LineDetails } from '../../../lib/quote-basket';
-import { checkAttachment } from '../attachment-rules';
+import { checkAttachment } from '../../../lib/attachment-rules';
 
 /** The buyer's own calendar day, YYYY-MM-DD (a date input's value). */
 const localDay = (at = new Date()) => `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
