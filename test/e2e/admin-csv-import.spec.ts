@@ -161,7 +161,7 @@ test.describe('admin CSV import', () => {
     const tag = uniqueName('').toUpperCase();
     const parts = await openAdminTab(page, 'Parts');
     const { category, manufacturer } = await createRelations(page, tag);
-    // Long descriptions make a file past the 5 MB request limit out of a few thousand rows.
+    // Long descriptions make a file past the 3 MiB in-request limit (ADR 108) out of a few thousand rows.
     const filler = 'x'.repeat(4900);
     const rows = ['name,partNumber,description,manufacturer,category'];
     for (let i = 0; i < 1100; i++) rows.push(`Big Part ${i} ${tag},BIG-${tag}-${i},${filler},${manufacturer.slug},${category.slug}`);
