@@ -84,7 +84,7 @@ const LEFT_OUT = 'opensearch-api-left-out';
 /**
  * Leaves out of the bundle the OpenSearch APIs our code does not call (ADR 083). The client's API registry
  * requires every API module (`./ml/_api`, `./_core/reindex`, …) when it loads; each one not listed in
- * `functions/src/adapters/search/opensearch-apis.ts` becomes a stub that throws if it is ever called.
+ * `functions/src/modules/search/adapters/opensearch-apis.ts` becomes a stub that throws if it is ever called.
  * The code cannot call one: it sees the client as `SearchClient`, which has only the listed APIs.
  */
 export function openSearchApiSubset(): Plugin {
@@ -98,7 +98,7 @@ export function openSearchApiSubset(): Plugin {
       b.onLoad({ filter: /.*/, namespace: LEFT_OUT }, (args) => ({
         loader: 'js',
         contents: `module.exports = function leftOut() { throw new Error(${JSON.stringify(
-          `The OpenSearch API ${args.path} is not in this bundle: add it to functions/src/adapters/search/opensearch-apis.ts`,
+          `The OpenSearch API ${args.path} is not in this bundle: add it to functions/src/modules/search/adapters/opensearch-apis.ts`,
         )}); };`,
       }));
     },

@@ -39,7 +39,7 @@ describe('the API bundle and the quote PDF', () => {
   });
 
   it('renders Latin, Greek, Cyrillic, Chinese, Japanese and Korean text from the bundled chunk', async () => {
-    const [chunk] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith('functions/src/services/quote-pdf.ts'))!;
+    const [chunk] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith('functions/src/modules/quotes/quote-pdf.ts'))!;
     const chunkFile = join(dir, 'chunks', chunk.replace(/.*\/chunks\//, ''));
     const input = {
       site: {

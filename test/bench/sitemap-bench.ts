@@ -1,7 +1,7 @@
 /**
  * npm run bench:sitemap [-- --parts 1000000]
  * Time and memory to generate the sitemap index and its 50,000-URL shards for a catalogue of
- * `parts` parts (the generator of functions/src/services/sitemaps.ts, fed pages of 1000 parts as
+ * `parts` parts (the generator of functions/src/modules/catalog/sitemaps.ts, fed pages of 1000 parts as
  * scanParts serves them; the shards are written to a temp directory). Reading the table itself is
  * not included: see docs/benchmarks.md for the scan's share.
  */

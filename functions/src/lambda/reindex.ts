@@ -1,7 +1,7 @@
 import { createAwsRepositories, createAwsSearchIndex } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
-import { checkIndex } from '../indexer/consistency';
-import { reindexAll } from '../indexer/reindex';
+import { checkIndex } from '../modules/search/indexer/consistency';
+import { reindexAll } from '../modules/search/indexer/reindex';
 import { createLogger } from '../lib/logger';
 
 const env = loadEnv();

@@ -4,7 +4,7 @@ import { DEFAULT_SITE_SETTINGS } from '@parts/shared/site-settings';
 import { buildPartInput, createCatalogFixture, unique } from '../support/builders';
 import { createApi, expectRejected, reportRejected, sessionCookie, type Api } from '../api/api-helpers';
 import { startTestMail, verificationToken, type TestMail } from '../support/mail';
-import { hashPassword } from '../../src/domain/password';
+import { hashPassword } from '../../src/modules/accounts/password';
 
 /**
  * Issue 26, item 2: the shop mails only whom it should. Mails go through the real path: outbox in

@@ -1,19 +1,19 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CatalogRepository } from '../../ports/catalog-repository';
-import type { ImportJobRepository } from '../../ports/import-job-repository';
-import type { QuoteRepository } from '../../ports/quote-repository';
-import type { UserRepository } from '../../ports/user-repository';
+import type { CatalogRepository } from '../../modules/catalog/ports/catalog-repository';
+import type { ImportJobRepository } from '../../modules/imports/ports/import-job-repository';
+import type { QuoteRepository } from '../../modules/quotes/ports/quote-repository';
+import type { UserRepository } from '../../modules/accounts/ports/user-repository';
 import type { RateLimitStore } from '../../ports/rate-limit-store';
 import { createRateLimitStore } from './rate-limit-store';
-import type { QuoteThreadRepository } from '../../ports/quote-thread-repository';
-import type { OutboxRepository } from '../../ports/outbox';
-import { createCatalogRepository } from './catalog-repository';
-import { createImportJobRepository } from './import-job-repository';
-import { createQuoteRepository } from './quote-repository';
-import { createQuoteThreadRepository } from './quote-thread-repository';
-import { createOutboxRepository } from './outbox-repository';
+import type { QuoteThreadRepository } from '../../modules/quotes/ports/quote-thread-repository';
+import type { OutboxRepository } from '../../modules/mail/ports/outbox';
+import { createCatalogRepository } from '../../modules/catalog/adapters/catalog-repository';
+import { createImportJobRepository } from '../../modules/imports/adapters/import-job-repository';
+import { createQuoteRepository } from '../../modules/quotes/adapters/quote-repository';
+import { createQuoteThreadRepository } from '../../modules/quotes/adapters/quote-thread-repository';
+import { createOutboxRepository } from '../../modules/mail/adapters/outbox-repository';
 import { guardErrors, type TableContext } from './support';
-import { createUserRepository } from './user-repository';
+import { createUserRepository } from '../../modules/accounts/adapters/user-repository';
 
 export interface DynamoRepositories {
   catalog: CatalogRepository;
