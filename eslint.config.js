@@ -11,6 +11,17 @@ const awsOrTransport = [
   { group: ['**/adapters/*', '**/adapters/**'], message: 'Domain code imports ports, never adapters.' },
 ];
 
+/**
+ * The API's business capabilities (functions/src/modules/<name>/, issue 27). Code outside a module, and other
+ * modules, use it only through its index.ts; its tests may import its internals. `await import()` of a
+ * module's internal file (a route-only dependency loaded on first use, ADR 082/083) is not an import
+ * declaration, so it stays allowed.
+ */
+const apiModules = ['accounts', 'bom', 'catalog', 'imports', 'mail', 'quotes', 'search'];
+const throughIndex = (name) => `Use another capability only through its index.ts (import from its folder, e.g. '../${name}').`;
+const outsideModules = [{ group: ['**/modules/*/*'], message: "Use a module only through its index.ts (import from 'modules/<name>')." }];
+const otherModules = (self) => apiModules.filter((m) => m !== self).map((m) => ({ group: [`**/${m}/*`], message: throughIndex(m) }));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'cdk.out/**', '**/cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -38,9 +49,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ['functions/src/domain/**', 'functions/src/services/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: awsOrTransport }] },
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/modules/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: outsideModules }] },
   },
+  {
+    files: ['functions/src/domain/**', 'functions/src/services/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...awsOrTransport, ...outsideModules] }] },
+  },
+  ...apiModules.flatMap((m) => [
+    {
+      files: [`functions/src/modules/${m}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: otherModules(m) }] },
+    },
+    {
+      // A module's services and rules (the files at its top level) are transport-free and talk to ports.
+      files: [`functions/src/modules/${m}/*.ts`],
+      ignores: ['**/*.test.ts', '**/index.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...awsOrTransport, ...otherModules(m)] }] },
+    },
+  ]),
   {
     files: ['shared/**'],
     rules: {

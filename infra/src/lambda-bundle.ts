@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { OPENSEARCH_API_NAMESPACES, OPENSEARCH_ROOT_APIS } from '@parts/functions/adapters/search/opensearch-apis';
-import { PDF_RUNTIME_FILES } from '@parts/functions/services/pdf-font-files';
+import { OPENSEARCH_API_NAMESPACES, OPENSEARCH_ROOT_APIS } from '@parts/functions/modules/search/adapters/opensearch-apis';
+import { PDF_RUNTIME_FILES } from '@parts/functions/modules/quotes/pdf-font-files';
 import { FUNCTIONS_SRC, FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './paths';
 
 /**

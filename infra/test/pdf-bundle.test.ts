@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metafile } from 'esbuild';
 import { extractText } from 'unpdf';
-import { PDF_RUNTIME_FILES } from '@parts/functions/services/pdf-font-files';
+import { PDF_RUNTIME_FILES } from '@parts/functions/modules/quotes/pdf-font-files';
 import { bundleLambda, initFiles } from '../src/lambda-bundle';
 
 const run = promisify(execFile);

@@ -8,8 +8,8 @@
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { generateSitemaps } from '@parts/functions/services/sitemaps';
-import type { StoredPart } from '@parts/functions/ports/catalog-repository';
+import { generateSitemaps } from '@parts/functions/modules/catalog/sitemaps';
+import type { StoredPart } from '@parts/functions/modules/catalog/ports/catalog-repository';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');

@@ -5,12 +5,12 @@ import { createDocumentClient } from '../adapters/dynamodb/client';
 import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import type { DynamoRepositories } from '../adapters/dynamodb/repositories';
 import { createLazyBlobStore } from '../adapters/s3/lazy-blob-store';
-import { createSearchSync } from '../modules/search/indexer/search-sync';
+import { createSearchSync } from '../modules/search';
 import { lazyMethods } from '../lib/lazy-methods';
 import { createLogger } from '../lib/logger';
 import type { BlobStore } from '../ports/blob-store';
-import type { JobRunner } from '../modules/imports/ports/job-runner';
-import type { SearchIndex } from '../modules/search/ports/search-index';
+import type { JobRunner } from '../modules/imports';
+import type { SearchIndex } from '../modules/search';
 import { loadEnv } from './env';
 import type { Env } from './env';
 

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import type { buildApp } from '../app';
-import type { CatalogRepository } from '../modules/catalog/ports/catalog-repository';
-import { generateSitemaps, SITEMAP_INDEX } from '../modules/catalog/sitemaps';
+import type { CatalogRepository } from '../modules/catalog';
+import { generateSitemaps, SITEMAP_INDEX } from '../modules/catalog';
 import { loadRenderer as loadBuiltRenderer, robotsTxt, ROBOTS_CACHE_CONTROL, type PageRenderer } from '../http/pages';
 import { localSecurityHeaders } from './security-headers';
 

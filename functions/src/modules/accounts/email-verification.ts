@@ -11,7 +11,7 @@ import {
 import type { SiteSettings } from '@parts/shared/site-settings';
 import { ConflictError, ValidationError } from '../../domain/errors';
 import type { Logger } from '../../lib/logger';
-import type { MailQueue, OutboxMail, OutboxRepository } from '../mail/ports/outbox';
+import type { MailQueue, OutboxMail, OutboxRepository } from '../mail';
 import type { StoredUser, UserRepository } from './ports/user-repository';
 
 /** The address mails for this account may go to: its e-mail once confirmed, else none (ADR 096). */

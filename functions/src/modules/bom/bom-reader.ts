@@ -12,7 +12,7 @@ import {
 } from '@parts/shared/bom';
 import { megabytes } from '@parts/shared/constants';
 import { DomainError, ValidationError } from '../../domain/errors';
-import { detectDelimiter } from '../imports/csv-reader';
+import { detectDelimiter } from '../imports';
 
 /**
  * Reads a buyer's list into rows of text cells: CSV or TSV (encoding decided by the bytes: UTF-8 with

@@ -1,7 +1,7 @@
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { partNumberFamily } from '@parts/shared/part-family';
 import { MAX_MATCH_CANDIDATES, type BomMatchLine, type LineMatch, type MatchCandidate, type MatchConfidence, type MatchVia } from '@parts/shared/bom';
-import type { PartDocument } from '../search/ports/search-index';
+import type { PartDocument } from '../search';
 
 /**
  * Matching a buyer's list against the catalogue, the same decisions for every engine: each engine

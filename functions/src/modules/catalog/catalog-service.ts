@@ -2,7 +2,7 @@ import type { Category, CategoryInput, Manufacturer, ManufacturerInput, PartInpu
 import { toPartView } from './part-view';
 import type { Logger } from '../../lib/logger';
 import type { CatalogRepository, StoredPart } from './ports/catalog-repository';
-import type { SearchIndex, SearchSync } from '../search/ports/search-index';
+import type { SearchIndex, SearchSync } from '../search';
 
 export interface CatalogServiceDeps {
   catalog: CatalogRepository;

@@ -15,8 +15,8 @@ import {
 import { DomainError, ValidationError } from '../../domain/errors';
 import { toValidationError } from '../../domain/validation';
 import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders, type Delimiter } from './csv-reader';
-import type { CatalogRepository, PartUpsert } from '../catalog/ports/catalog-repository';
-import type { SearchSync } from '../search/ports/search-index';
+import type { CatalogRepository, PartUpsert } from '../catalog';
+import type { SearchSync } from '../search';
 import { loadSlugify, loadedSlugify } from '../../lib/slugify-loader';
 
 export const IMPORT_BATCH_SIZE = 500;

@@ -3,7 +3,7 @@ import type { QuoteRequest } from '@parts/shared/schemas';
 import { formatMicros } from '@parts/shared/numbers/money';
 import { formatCents, formatLeadTime, lineIdentity, type Offer, type QuoteMessage } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
-import type { OutboxMail } from '../mail/ports/outbox';
+import type { OutboxMail } from '../mail';
 
 /**
  * The quote loop's mails, as plain text: who gets which, and what it says. Built when the data is

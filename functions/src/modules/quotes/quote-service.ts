@@ -10,16 +10,16 @@ import {
 } from '@parts/shared/schemas';
 import { ValidationError } from '../../domain/errors';
 import type { BlobStore } from '../../ports/blob-store';
-import type { CatalogRepository } from '../catalog/ports/catalog-repository';
+import type { CatalogRepository } from '../catalog';
 import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from './ports/quote-repository';
 import type { Logger } from '../../lib/logger';
-import type { MailQueue, OutboxRepository } from '../mail/ports/outbox';
-import type { UserRepository } from '../accounts/ports/user-repository';
+import type { MailQueue, OutboxRepository } from '../mail';
+import type { UserRepository } from '../accounts';
 import type { Env } from '../../config/env';
 import { siteSettings } from '../../config/site-settings';
 import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
 import { quoteMails, type SubmitterAccount } from './quote-notifications';
-import { confirmedAddress } from '../accounts/email-verification';
+import { confirmedAddress } from '../accounts';
 
 export {
   ATTACHMENT_NOT_FOUND,

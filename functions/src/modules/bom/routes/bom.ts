@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { applySavedMapping, guessBomColumns } from '@parts/shared/bom-columns';
 import { MAX_BOM_FILE_BYTES, bomMatchRequestSchema, bomPasteSchema, savedBomMappingSchema, type BomMatchResponse, type BomSheet } from '@parts/shared/bom';
 import type { AppDeps } from '../../../app';
-import type { UserRepository } from '../../accounts/ports/user-repository';
+import type { UserRepository } from '../../accounts';
 import type { AppEnv } from '../../../http/app-env';
 import { validate } from '../../../http/validate';
 import { limitBody, mediaType, requireJson, UnsupportedMediaTypeError } from '../../../http/body';

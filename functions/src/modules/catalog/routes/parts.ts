@@ -11,8 +11,8 @@ import { readCsvUpload } from '../../../http/csv-upload';
 import { NotFoundError } from '../../../domain/errors';
 import { parseSandbox } from '../../../lib/parse-sandbox';
 import { createCatalogService, partViewBySlug, partViewOf } from '../catalog-service';
-import { importPartsCsv } from '../../imports/csv-import-service';
-import { CSV_TEMPLATE } from '../../imports/csv-template';
+import { importPartsCsv } from '../../imports';
+import { CSV_TEMPLATE } from '../../imports';
 
 export function partRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);

@@ -9,7 +9,7 @@ import { MAX_JSON_BYTES, limitBody, requireJson } from '../../../http/body';
 import { currentUser, requireAdmin, requireUser } from '../../../http/session';
 import { parseOrThrow, readJson } from '../../../http/parse';
 import { ValidationError } from '../../../domain/errors';
-import { attachmentKey, attachmentUploadPrefix, tooLargeMessage, unsupportedTypeMessage } from '../../quotes/quote-service';
+import { attachmentKey, attachmentUploadPrefix, tooLargeMessage, unsupportedTypeMessage } from '../../quotes';
 
 export const CSV_STAGING_PREFIX = 'imports/';
 

@@ -4,7 +4,7 @@ import { MAX_QUOTE_MESSAGES, readStoredOfferLine, type Offer, type OfferLine, ty
 import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors';
 import type { QuoteEventWrite, QuoteThreadRepository } from '../ports/quote-thread-repository';
 import { keys, stripLayout } from '../../../adapters/dynamodb/keys';
-import { outboxItem } from '../../mail/adapters/outbox-repository';
+import { outboxItem } from '../../mail';
 import { assertId, cancellationCodes, decodeCursor, encodeCursor, withConflictRetry, type TableContext } from '../../../adapters/dynamodb/support';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

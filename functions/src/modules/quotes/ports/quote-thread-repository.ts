@@ -1,6 +1,6 @@
 import type { OfferSummary, QuoteEventEntry, WaitingFor } from '@parts/shared/schemas';
 import type { Offer, OfferResponse, QuoteMessage } from '@parts/shared/quote-offers';
-import type { OutboxMail } from '../../mail/ports/outbox';
+import type { OutboxMail } from '../../mail';
 
 /** What every quote-loop write does to the request besides its own item: an event, whose move it is, mails. */
 export interface QuoteEventWrite {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { PartDocument } from '../ports/search-index';
-import type { MatchSource } from '../../bom/part-match';
+import type { MatchSource } from '../../bom';
 import { wordForms } from './word-match';
 
 /** The character right after 'Z' (and so after every normalised part-number character). */

@@ -7,7 +7,7 @@ import type { AutocompleteAnswer, PartDocument, SearchIndex } from '../ports/sea
 import { PartColumns } from './part-columns';
 import { idList } from './id-lists';
 import { createEmbeddedMatchSource } from './embedded-match';
-import { matchPartLines, yieldingMatchSource } from '../../bom/part-match';
+import { matchPartLines, yieldingMatchSource } from '../../bom';
 import { codeTerms, parseQueryText, toPartView, toSuggestion, type ParsedQueryText } from './query-text';
 import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
 import { Vocabulary, wordForms } from './word-match';

@@ -1,7 +1,7 @@
 import { normalizePartNumber } from '@parts/shared/part-number';
 import type { PartDocument } from '../ports/search-index';
 import type { SearchClient } from './opensearch-apis';
-import type { MatchSource } from '../../bom/part-match';
+import type { MatchSource } from '../../bom';
 
 /** Searches per _msearch call: a 2,000-line list is a handful of round trips. */
 const MSEARCH_BATCH = 200;

@@ -21,7 +21,7 @@ import { DEFAULT_SYNONYMS, type SynonymList } from './synonyms';
 import { allowedEdits, editDistance, wordForms } from './word-match';
 import type { SearchClient } from './opensearch-apis';
 import { createOpenSearchMatchSource } from './opensearch-match';
-import { matchPartLines } from '../../bom/part-match';
+import { matchPartLines } from '../../bom';
 
 export { synonymRules } from './opensearch-queries';
 

@@ -2,7 +2,7 @@ import { normalizePartNumber } from '@parts/shared/part-number';
 import { parseSpecValue } from '@parts/shared/spec-values';
 import type { PartView, Suggestion } from '@parts/shared/schemas';
 import type { PartDocument } from '../ports/search-index';
-import { toPartView as partView } from '../../catalog/part-view';
+import { toPartView as partView } from '../../catalog';
 
 /** What both engines take from the typed text: the normalised part number, the words and any dimensions. */
 export interface ParsedQueryText {

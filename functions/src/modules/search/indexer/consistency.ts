@@ -1,4 +1,4 @@
-import type { CatalogRepository } from '../../catalog/ports/catalog-repository';
+import type { CatalogRepository } from '../../catalog';
 import type { IndexProgress, SearchIndex } from '../ports/search-index';
 import { mapLimit } from '../../../lib/map-limit';
 import { loadRelations, toPartDocument } from './part-document';

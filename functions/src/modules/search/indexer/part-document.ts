@@ -1,7 +1,7 @@
 import type { Category, Manufacturer } from '@parts/shared/schemas';
-import type { CatalogRepository, StoredPart } from '../../catalog/ports/catalog-repository';
+import type { CatalogRepository, StoredPart } from '../../catalog';
 import type { PartDocument } from '../ports/search-index';
-import { partFieldsOf } from '../../catalog/part-view';
+import { partFieldsOf } from '../../catalog';
 
 /** Category and manufacturer lookups for one indexing pass (loaded once, not per part). */
 export interface Relations {

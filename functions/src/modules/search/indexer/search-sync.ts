@@ -1,4 +1,4 @@
-import type { CatalogRepository } from '../../catalog/ports/catalog-repository';
+import type { CatalogRepository } from '../../catalog';
 import type { SearchIndex, SearchSync } from '../ports/search-index';
 import { loadRelations, toPartDocument } from './part-document';
 

@@ -1,6 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { decodeCatalogChange } from '../../../adapters/dynamodb/stream-records';
-import type { CatalogRepository } from '../../catalog/ports/catalog-repository';
+import type { CatalogRepository } from '../../catalog';
 import type { PartDocument, SearchIndex } from '../ports/search-index';
 import type { Logger } from '../../../lib/logger';
 import { silentLogger } from '../../../lib/logger';
