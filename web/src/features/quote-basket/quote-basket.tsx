@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { MAX_QUOTE_QUANTITY, MIN_QUOTE_QUANTITY, QUOTE_STORAGE_KEY } from '@parts/shared/constants';
 import type { PartView } from '@parts/shared/schemas';
-import { toast } from '../hooks/use-toast';
+import { toast } from '../../hooks/use-toast';
 
 /** What a buyer adds to any line: their own reference, a target unit price (USD), a needed-by date, a note. */
 export interface LineDetails {

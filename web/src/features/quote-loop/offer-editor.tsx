@@ -15,12 +15,12 @@ import {
   type OfferInput,
   type OfferLineInput,
 } from '@parts/shared/quote-offers';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
-import { MoneyInput } from '../money-input';
-import { Textarea } from '../ui/textarea';
-import { Badge } from '../ui/badge';
-import { PartSearchBox } from '../part-search-box';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { MoneyInput } from '../../components/money-input';
+import { Textarea } from '../../components/ui/textarea';
+import { Badge } from '../../components/ui/badge';
+import { PartSearchBox } from '../../components/part-search-box';
 import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
 import { useSendOffer } from './api/send-offer';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { Offer } from '@parts/shared/quote-offers';
 import type { OfferSummary } from '@parts/shared/schemas';
-import { LoadError } from '../ui/load-error';
-import { Skeleton } from '../ui/skeleton';
+import { LoadError } from '../../components/ui/load-error';
+import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useOffer } from './api/get-offer';
 import { OfferView } from './offer-view';

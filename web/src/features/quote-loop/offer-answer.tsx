@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { acceptedTotal, effectiveOfferState, formatCents, utcDay, type LineChoice, type Offer } from '@parts/shared/quote-offers';
-import { Button } from '../ui/button';
-import { Textarea } from '../ui/textarea';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/textarea';
 import { errorText } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useAnswerOffer } from './api/answer-offer';

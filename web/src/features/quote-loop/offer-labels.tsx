@@ -1,5 +1,5 @@
 import type { OfferState, WaitingFor } from '@parts/shared/schemas';
-import { Badge, type BadgeVariant } from '../ui/badge';
+import { Badge, type BadgeVariant } from '../../components/ui/badge';
 
 const OFFER_STATE_STYLES: Record<OfferState, { label: string; variant: BadgeVariant }> = {
   open: { label: 'Awaiting answer', variant: 'blue' },
