@@ -22,6 +22,35 @@ const throughIndex = (name) => `Use another capability only through its index.ts
 const outsideModules = [{ group: ['**/modules/*/*'], message: "Use a module only through its index.ts (import from 'modules/<name>')." }];
 const otherModules = (self) => apiModules.filter((m) => m !== self).map((m) => ({ group: [`**/${m}/*`], message: throughIndex(m) }));
 
+/**
+ * The web's features (web/src/features/<name>/): a feature imports shared components, hooks and lib, never
+ * another feature's files; where one feature (or a shared component) needs another, it imports that
+ * feature's index.ts. app/ (the router, the providers) is the composition root and may import any page.
+ */
+const webFeatures = [
+  'admin',
+  'auth',
+  'bom',
+  'catalog',
+  'content',
+  'home',
+  'manufacturers',
+  'part-detail',
+  'quote-basket',
+  'quote-loop',
+  'quote-request',
+  'support',
+];
+const webTypesOnly = {
+  group: ['@parts/functions', '@parts/functions/*'],
+  allowTypeImports: true,
+  message: 'The web talks to the API over HTTP only (type imports are fine).',
+};
+const otherFeatures = (self) =>
+  webFeatures
+    .filter((f) => f !== self)
+    .map((f) => ({ group: [`**/${f}/*`], message: `Use another feature only through its index.ts (import from its folder, e.g. '../${f}').` }));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'cdk.out/**', '**/cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -86,15 +115,29 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          patterns: [webTypesOnly],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/{components,hooks,lib,api}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
           patterns: [
-            {
-              group: ['@parts/functions', '@parts/functions/*'],
-              allowTypeImports: true,
-              message: 'The web talks to the API over HTTP only (type imports are fine).',
-            },
+            webTypesOnly,
+            { group: ['**/features/*/*'], message: "Shared code uses a feature only through its index.ts (import from 'features/<name>')." },
           ],
         },
       ],
     },
   },
+  ...webFeatures.map((f) => ({
+    files: [`web/src/features/${f}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [webTypesOnly, ...otherFeatures(f)] }] },
+  })),
 );

@@ -44,6 +44,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const verify = (password: string, stored: string) => deps.hashGate(() => verifyPassword(password, stored));
 
   return {
+    /** The signed-in account as stored now (undefined once deleted). */
+    getUser: (username: string) => deps.users.getUserByUsername(username),
+    /** Ends one session (this browser's); the account's other sessions stay. */
+    endSession: (username: string, sessionId: string) => deps.users.endSession(username, sessionId),
     async register(input: RegisterInput, clientAddress: string): Promise<StoredUser> {
       await deps.limits.enforce('register', { address: clientAddress });
       return deps.users.createUser({

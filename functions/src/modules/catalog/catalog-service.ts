@@ -15,6 +15,10 @@ export interface CatalogServiceDeps {
  */
 export function createCatalogService({ catalog, searchSync }: CatalogServiceDeps) {
   return {
+    listCategories: (): Promise<Category[]> => catalog.listCategories(),
+    getCategoryBySlug: (slug: string) => catalog.getCategoryBySlug(slug),
+    listManufacturers: (): Promise<Manufacturer[]> => catalog.listManufacturers(),
+    getManufacturerBySlug: (slug: string) => catalog.getManufacturerBySlug(slug),
     async createCategory(input: CategoryInput): Promise<Category> {
       const created = await catalog.createCategory(input);
       await searchSync.categoryChanged(created.id);

@@ -11,7 +11,7 @@ import {
 import { ValidationError } from '../../domain/errors';
 import type { BlobStore } from '../../ports/blob-store';
 import type { CatalogRepository } from '../catalog';
-import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from './ports/quote-repository';
+import type { NewQuoteLine, NewQuoteRequest, QuoteListOptions, QuoteRepository } from './ports/quote-repository';
 import type { Logger } from '../../lib/logger';
 import type { MailQueue, OutboxRepository } from '../mail';
 import type { UserRepository } from '../accounts';
@@ -138,6 +138,10 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   }
 
   return {
+    /** The admin's list (or one request when the search is its number) and a buyer's own list, a page at a time. */
+    getQuoteRequest: (id: number) => deps.quotes.getQuoteRequest(id),
+    listQuoteRequestPage: (options: QuoteListOptions) => deps.quotes.listQuoteRequestPage(options),
+    updateQuoteStatus: (id: number, status: QuoteStatus, by: string) => deps.quotes.updateQuoteStatus(id, status, by),
     /** Multipart submission: everything is checked before the first byte is written to S3. */
     async submitWithFiles(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], files: IncomingFile[]): Promise<QuoteRequest> {
       const checked = intake.checkFiles(files);

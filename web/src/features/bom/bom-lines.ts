@@ -2,7 +2,7 @@ import { BOM_TEXT_LIMITS, type BomMatchLine, type BomRole, type BomSheet, type L
 import { headerLanguage, linesOf, type GuessedMapping } from '@parts/shared/bom-columns';
 import { readQuantityColumn, readTypedQuantity } from '@parts/shared/numbers/quantity';
 import { normalizePartNumber } from '@parts/shared/part-number';
-import type { IncomingLine } from '../quote-basket/quote-basket';
+import type { IncomingLine } from '../quote-basket';
 
 /**
  * The review's lines, kept apart from React so the rules read in one place (docs/bom.md):

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Textarea } from '../../components/ui/textarea';
 import { errorText } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
-import { useQuoteBasket } from '../quote-basket/quote-basket';
+import { useQuoteBasket } from '../quote-basket';
 import { useMatchBom } from './api/match-bom';
 import { useParseBom } from './api/parse-bom';
 import { useSaveBomMapping } from './api/save-bom-mapping';

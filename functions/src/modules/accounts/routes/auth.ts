@@ -57,7 +57,7 @@ export function authRoutes(deps: AppDeps) {
       .post('/logout', async (c) => {
         const user = c.get('user');
         const sessionId = c.get('sessionId');
-        if (user && sessionId) await deps.users.endSession(user.username, sessionId);
+        if (user && sessionId) await auth.endSession(user.username, sessionId);
         clearSession(c);
         return c.json({ message: 'Logged out' });
       })
@@ -69,7 +69,7 @@ export function authRoutes(deps: AppDeps) {
       .post('/verification-mail', requireUser, limitBody(MAX_JSON_BYTES), requireJson, validate('json', verificationMailInputSchema), async (c) => {
         const sessionUser = c.get('user')!;
         await limits.enforce('verificationMail', { accountId: sessionUser.id, address: clientAddress(c, addressOptions) }, { username: sessionUser.username });
-        const user = await deps.users.getUserByUsername(sessionUser.username);
+        const user = await auth.getUser(sessionUser.username);
         if (!user) {
           clearSession(c);
           throw new UnauthorizedError();
@@ -81,7 +81,7 @@ export function authRoutes(deps: AppDeps) {
       // whose session has ended is cleared (ADR 100).
       .get('/me', async (c) => {
         const sessionUser = c.get('user');
-        const user = sessionUser ? await deps.users.getUserByUsername(sessionUser.username) : undefined;
+        const user = sessionUser ? await auth.getUser(sessionUser.username) : undefined;
         if (!user) {
           if (getCookie(c, SESSION_COOKIE) !== undefined) clearSession(c);
           return c.json(null);

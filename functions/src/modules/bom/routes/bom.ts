@@ -15,6 +15,7 @@ import { DomainError, UnavailableError, ValidationError } from '../../../domain/
 import { BOM_FILE_TOO_LARGE, type BomTable } from '../bom-reader';
 import { parseSandbox } from '../../../lib/parse-sandbox';
 import { createRateLimits } from '../../../services/rate-limiter';
+import { createBomService } from '../bom-service';
 
 export const BOM_FILE_REQUIRED = 'Choose a CSV, TSV or XLSX file';
 /** A 2,000-line match request with every field at its limit is about 1.4 MB of JSON. */
@@ -37,6 +38,7 @@ export type BomDeps = Pick<AppDeps, 'env' | 'search' | 'now' | 'rateLimits' | 'l
 export function bomRoutes(deps: BomDeps) {
   // Reading and matching lists is open to guests (an account is needed only to submit): limited per address,
   // and per account when signed in, in the API's one limiter (services/rate-limiter.ts, policy `bom`).
+  const service = createBomService(deps);
   const limits = createRateLimits({ store: deps.rateLimits, now: deps.now ?? (() => new Date()), env: deps.env, logger: deps.logger });
   const matching = pLimit(MATCH_GATE.concurrency);
   const gated = <T>(work: () => Promise<T>): Promise<T> =>
@@ -55,7 +57,7 @@ export function bomRoutes(deps: BomDeps) {
     const base = { rows: table.rows, headerRow: guess.headerRow, format: table.format, ...(table.sheet ? { sheet: table.sheet } : {}) };
     const user = c.get('user');
     if (guess.headerRow !== null && user) {
-      const saved = await deps.users.getBomMapping(user.username);
+      const saved = await service.savedMapping(user.username);
       const remembered = saved ? applySavedMapping(table.rows[guess.headerRow]!, saved) : undefined;
       if (remembered) return { ...base, mapping: remembered, mappingSource: 'remembered' };
     }
@@ -82,13 +84,13 @@ export function bomRoutes(deps: BomDeps) {
     })
     .post('/match', limited, limitBody(MAX_MATCH_BODY_BYTES), requireJson, validate('json', bomMatchRequestSchema), async (c) => {
       const { lines } = c.req.valid('json');
-      const answer: BomMatchResponse = { lines: await gated(() => deps.search.matchParts(lines)) };
+      const answer: BomMatchResponse = { lines: await gated(() => service.matchLines(lines)) };
       return c.json(answer);
     })
-    .get('/mapping', requireUser, async (c) => c.json((await deps.users.getBomMapping(currentUser(c).username)) ?? {}))
+    .get('/mapping', requireUser, async (c) => c.json((await service.savedMapping(currentUser(c).username)) ?? {}))
     .put('/mapping', requireUser, limitBody(16 * 1024), requireJson, async (c) => {
       const mapping = parseOrThrow(savedBomMappingSchema, await readJson(c.req.raw));
-      await deps.users.saveBomMapping(currentUser(c).username, mapping);
+      await service.saveMapping(currentUser(c).username, mapping);
       return c.json(mapping);
     });
 }

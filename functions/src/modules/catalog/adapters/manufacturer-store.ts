@@ -4,7 +4,17 @@ import { ConflictError } from '../../../domain/errors';
 import { parseOrThrow } from '../../../domain/validation';
 import type { CatalogRepository } from '../ports/catalog-repository';
 import { keys, stripLayout } from '../../../adapters/dynamodb/keys';
-import { allocateIds, assertId, compact, countPartition, getItem, idBySlug, OPTIMISTIC_ATTEMPTS, queryPartition, type TableContext } from '../../../adapters/dynamodb/support';
+import {
+  allocateIds,
+  assertId,
+  compact,
+  countPartition,
+  getItem,
+  idBySlug,
+  OPTIMISTIC_ATTEMPTS,
+  queryPartition,
+  type TableContext,
+} from '../../../adapters/dynamodb/support';
 import { guardDelete, guardPut, putIf, putNew, transactWrite } from '../../../adapters/dynamodb/transact-write';
 
 type ManufacturerStore = Pick<

@@ -8,8 +8,27 @@ import { parseOrThrow } from '../../../domain/validation';
 import type { CatalogRepository, Page, StoredPart } from '../ports/catalog-repository';
 import { keys } from '../../../adapters/dynamodb/keys';
 import { decodePart, encodePart, writtenPart, type PartItem } from './part-item';
-import { allocateIds, assertId, batchGetItems, decodeCursor, encodeCursor, getItem, idBySlug, OPTIMISTIC_ATTEMPTS, type TableContext } from '../../../adapters/dynamodb/support';
-import { guardDelete, guardPut, mustExist, putIf, putNew, transactWrite, type OnConditionFailed, type TransactAction } from '../../../adapters/dynamodb/transact-write';
+import {
+  allocateIds,
+  assertId,
+  batchGetItems,
+  decodeCursor,
+  encodeCursor,
+  getItem,
+  idBySlug,
+  OPTIMISTIC_ATTEMPTS,
+  type TableContext,
+} from '../../../adapters/dynamodb/support';
+import {
+  guardDelete,
+  guardPut,
+  mustExist,
+  putIf,
+  putNew,
+  transactWrite,
+  type OnConditionFailed,
+  type TransactAction,
+} from '../../../adapters/dynamodb/transact-write';
 
 type PartStore = Pick<CatalogRepository, 'getPart' | 'getPartBySlug' | 'getParts' | 'createPart' | 'updatePart' | 'scanParts'>;
 

@@ -12,9 +12,9 @@ import { createCatalogService } from '../catalog-service';
 export function categoryRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await deps.catalog.listCategories()))
+    .get('/', async (c) => c.json(await service.listCategories()))
     .get('/:slug', validate('param', slugParamSchema), async (c) => {
-      const category = await deps.catalog.getCategoryBySlug(c.req.valid('param').slug);
+      const category = await service.getCategoryBySlug(c.req.valid('param').slug);
       if (!category) throw new NotFoundError('Category not found');
       return c.json(category);
     })

@@ -12,9 +12,9 @@ import { createCatalogService } from '../catalog-service';
 export function manufacturerRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await deps.catalog.listManufacturers()))
+    .get('/', async (c) => c.json(await service.listManufacturers()))
     .get('/:slug', validate('param', slugParamSchema), async (c) => {
-      const manufacturer = await deps.catalog.getManufacturerBySlug(c.req.valid('param').slug);
+      const manufacturer = await service.getManufacturerBySlug(c.req.valid('param').slug);
       if (!manufacturer) throw new NotFoundError('Manufacturer not found');
       return c.json(manufacturer);
     })

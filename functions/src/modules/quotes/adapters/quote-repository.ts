@@ -19,7 +19,16 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../domain/e
 import type { NewQuoteLine, NewQuoteRequest, QuoteRepository } from '../ports/quote-repository';
 import { keys, padId, stripLayout } from '../../../adapters/dynamodb/keys';
 import { listQuotePage, quoteSearchText } from './quote-list';
-import { allocateIds, assertId, cancellationCodes, countQuery, isConditionFailed, parseInput, withConflictRetry, type TableContext } from '../../../adapters/dynamodb/support';
+import {
+  allocateIds,
+  assertId,
+  cancellationCodes,
+  countQuery,
+  isConditionFailed,
+  parseInput,
+  withConflictRetry,
+  type TableContext,
+} from '../../../adapters/dynamodb/support';
 
 const optional = (max: number) => z.string().max(max).optional();
 const storedAttachmentSchema = attachmentSchema.omit({ url: true }).extend({ key: z.string().min(1).max(500), fileName: z.string().max(255) });

@@ -79,18 +79,16 @@ export function quoteRequestRoutes(deps: AppDeps) {
         const { status, q, cursor, limit } = c.req.valid('query');
         const byId = q ? QUOTE_ID_SEARCH.exec(q) : null;
         if (byId) {
-          const found = await deps.quotes.getQuoteRequest(Number(byId[1]));
+          const found = await service.getQuoteRequest(Number(byId[1]));
           const page: QuoteRequestPage = { data: found && (!status || found.status === status) ? [found] : [], nextCursor: null };
           return c.json(page);
         }
-        return c.json(
-          await deps.quotes.listQuoteRequestPage({ limit, ...(status ? { status } : {}), ...(q ? { search: q } : {}), ...(cursor ? { cursor } : {}) }),
-        );
+        return c.json(await service.listQuoteRequestPage({ limit, ...(status ? { status } : {}), ...(q ? { search: q } : {}), ...(cursor ? { cursor } : {}) }));
       })
       .get('/mine', requireUser, validate('query', listQuerySchema.omit({ q: true })), async (c) => {
         const { status, cursor, limit } = c.req.valid('query');
         return c.json(
-          await deps.quotes.listQuoteRequestPage({ submittedBy: currentUser(c).username, limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) }),
+          await service.listQuoteRequestPage({ submittedBy: currentUser(c).username, limit, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) }),
         );
       })
       // The admin reads any request, a buyer only their own (anyone else's is "not found"): quote-loop-service.
@@ -122,7 +120,7 @@ export function quoteRequestRoutes(deps: AppDeps) {
         requireJson,
         validate('param', idParamSchema),
         validate('json', quoteStatusUpdateSchema),
-        async (c) => c.json(await deps.quotes.updateQuoteStatus(c.req.valid('param').id, c.req.valid('json').status, currentUser(c).username)),
+        async (c) => c.json(await service.updateQuoteStatus(c.req.valid('param').id, c.req.valid('json').status, currentUser(c).username)),
       )
   );
 }

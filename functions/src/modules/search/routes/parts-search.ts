@@ -1,24 +1,26 @@
 import { Hono } from 'hono';
-import { AUTOCOMPLETE_MAX_SUGGESTIONS, AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
+import { AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
 import { partsQuerySchema, type PartListQueryParam, type PartsQuery } from '@parts/shared/schemas';
 import type { AppDeps } from '../../../app';
 import type { AppEnv } from '../../../http/app-env';
 import { ValidationError } from '../../../domain/errors';
 import { parseOrThrow } from '../../../domain/validation';
+import { createSearchService } from '../search-service';
 
 const MAX_QUERY_CHARS = 200;
 
 /** GET /api/parts (listing, filters, sorts, facets) and GET /api/parts/autocomplete, served by the search index. */
 export function partSearchRoutes(deps: Pick<AppDeps, 'search'>) {
+  const service = createSearchService(deps);
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseListQuery(c.req.queries());
-      return c.json(await deps.search.search(query), 200);
+      return c.json(await service.listParts(query), 200);
     })
     .get('/autocomplete', async (c) => {
       const q = (c.req.query('q') ?? '').trim().slice(0, MAX_QUERY_CHARS);
       if (q.length < AUTOCOMPLETE_MIN_CHARS) return c.json({ suggestions: [] }, 200);
-      return c.json(await deps.search.autocomplete(q, AUTOCOMPLETE_MAX_SUGGESTIONS), 200);
+      return c.json(await service.autocomplete(q), 200);
     });
 }
 
