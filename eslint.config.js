@@ -20,6 +20,14 @@ const awsOrTransport = [
 const apiModules = ['accounts', 'bom', 'catalog', 'imports', 'mail', 'quotes', 'search'];
 const throughIndex = (name) => `Use another capability only through its index.ts (import from its folder, e.g. '../${name}').`;
 const outsideModules = [{ group: ['**/modules/*/*'], message: "Use a module only through its index.ts (import from 'modules/<name>')." }];
+// The composition roots (Lambda handlers, the local server, the AWS wiring) also pick a module's engine or
+// mailer from its adapters/ directly: those stay out of the index, so a barrel never pulls them into a bundle.
+const compositionRoot = [
+  {
+    group: ['**/modules/*/*', '!**/modules/*/adapters', '!**/modules/*/adapters/*'],
+    message: "Use a module through its index.ts (or an adapter from 'modules/<name>/adapters/').",
+  },
+];
 const otherModules = (self) => apiModules.filter((m) => m !== self).map((m) => ({ group: [`**/${m}/*`], message: throughIndex(m) }));
 
 /**
@@ -81,6 +89,11 @@ export default tseslint.config(
     files: ['functions/src/**/*.ts'],
     ignores: ['functions/src/modules/**', '**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: outsideModules }] },
+  },
+  {
+    files: ['functions/src/{lambda,local,config}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: compositionRoot }] },
   },
   {
     files: ['functions/src/domain/**', 'functions/src/services/**'],

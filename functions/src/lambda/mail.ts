@@ -1,5 +1,5 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { createSesMailer } from '../modules/mail';
+import { createSesMailer } from '../modules/mail/adapters/ses-mailer';
 import { createAwsRepositories } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
 import { createLogger } from '../lib/logger';

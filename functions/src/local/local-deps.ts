@@ -14,7 +14,7 @@ import { createAwsSearchIndex } from '../config/aws-deps';
 import { createInProcessJobRunner } from '../modules/imports';
 import { LOCAL_CREDENTIALS } from './aws-local';
 import { openSearchFile, type IndexFileRecovery } from './search-file';
-import { createSmtpMailer } from '../modules/mail';
+import { createSmtpMailer } from '../modules/mail/adapters/smtp-mailer';
 import { createLocalMailQueue, createOutboxWorker } from '../modules/mail';
 
 export interface LocalDepsOptions {

@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { createEmbeddedSearchIndex } from '../modules/search';
+import { createEmbeddedSearchIndex } from '../modules/search/adapters/embedded';
 import type { SearchIndex } from '../modules/search';
 
 /** Why a fresh, empty index was opened instead of the file found (the start-up check then fills it). */

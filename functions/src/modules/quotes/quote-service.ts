@@ -7,6 +7,7 @@ import {
   type QuoteFormInput,
   type QuoteLineInput,
   type QuoteRequest,
+  type QuoteStatus,
 } from '@parts/shared/schemas';
 import { ValidationError } from '../../domain/errors';
 import type { BlobStore } from '../../ports/blob-store';

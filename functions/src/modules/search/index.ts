@@ -1,4 +1,3 @@
-export { createEmbeddedSearchIndex } from './adapters/embedded';
 export { checkIndex, indexingDetail } from './indexer/consistency';
 export type { IndexCheckResult } from './indexer/consistency';
 export { reindexAll } from './indexer/reindex';
