@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'test/docs/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

@@ -48,7 +48,7 @@ export interface AppDeps {
   quoteThreads: QuoteThreadRepository;
   /** Mails waiting to be sent (written with the data they report). */
   outbox: OutboxRepository;
-  /** Asks for outbox mails to be sent now (the local worker); absent on AWS, where the table's stream does it. */
+  /** Asks for outbox mails to be sent now (the local worker); absent on AWS, where an EventBridge rule runs the mailer every minute (ADR 111). */
   mailQueue?: MailQueue;
   /** HS256 key for session JWTs. */
   jwtSecret: Uint8Array;

@@ -1,4 +1,4 @@
-import { CfnOutput, Lazy, Stack } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Lazy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -7,7 +7,7 @@ import type { StageConfig } from './config';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { EdgeSecurity } from './constructs/edge-security';
-import { bucketOrigins, Files } from './constructs/files';
+import { bucketNames, bucketOrigins, Files } from './constructs/files';
 import { Indexer } from './constructs/indexer';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
@@ -86,6 +86,7 @@ export class PartsCatalogueStack extends Stack {
       siteDir: props.siteDir,
       api: this.api.httpApi,
       uploadOrigins: bucketOrigins(config),
+      attachmentsHost: `${bucketNames(config).attachments}.s3.${Aws.REGION}.amazonaws.com`,
       originVerify: this.edge.originVerify,
       webAclArn: props.edge.firewall.webAcl.attrArn,
       ...(config.domainName && props.edge.certificate ? { domain: { name: config.domainName, certificate: props.edge.certificate } } : {}),

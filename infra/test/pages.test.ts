@@ -102,9 +102,9 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
       expect(b.FunctionAssociations, b.PathPattern).toBeUndefined();
       expect(b.Compress).toBe(true);
     }
-    // Only hashed files and sitemaps come from the bucket.
+    // Only hashed files and sitemaps come from the site bucket; quote attachments from theirs (ADR 110).
     const bucketPatterns = distribution.CacheBehaviors.filter((b) => b.TargetOriginId !== api.Id).map((b) => b.PathPattern);
-    expect(bucketPatterns.sort()).toEqual(['/assets/*', '/sitemap*']);
+    expect(bucketPatterns.sort()).toEqual(['/assets/*', '/quotes/*', '/sitemap*']);
     expect(distributionConfig.DefaultRootObject).toBeUndefined();
   });
 

@@ -2,6 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '@parts/shared/security-headers';
 import { bucketOrigins } from '../src/constructs/files';
+import { ATTACHMENT_DOWNLOAD_PATH } from '../src/constructs/web';
 import { ORIGIN_VERIFY_HEADER } from '../src/constructs/edge-security';
 import { WAF_AUTH_RATE_LIMIT, WAF_RATE_LIMIT } from '../src/constructs/web-firewall';
 import { buildStack, logicalIdOf } from './support/template';
@@ -118,5 +119,52 @@ describe('security headers', () => {
     expect(bucketOrigins(config).length).toBeGreaterThan(0);
     expect(policy.SecurityHeadersConfig.FrameOptions.FrameOption).toBe('DENY');
     expect(policy.SecurityHeadersConfig.StrictTransportSecurity).toBeDefined();
+  });
+});
+
+describe('attachment downloads (issue 26; ADR 110)', () => {
+  it('/quotes/* goes to the attachments bucket with the presigned query, uncached, with the security headers (nosniff)', () => {
+    type Behavior = {
+      PathPattern: string;
+      TargetOriginId: string;
+      CachePolicyId: unknown;
+      OriginRequestPolicyId: unknown;
+      ResponseHeadersPolicyId: unknown;
+      AllowedMethods?: string[];
+      ViewerProtocolPolicy: string;
+    };
+    const behaviors = (distribution as unknown as { CacheBehaviors: Behavior[] }).CacheBehaviors;
+    const downloads = behaviors.find((b) => b.PathPattern === ATTACHMENT_DOWNLOAD_PATH)!;
+    expect(downloads).toBeDefined();
+    // The key's own path: the object keys of stored quote attachments start with quotes/.
+    expect(ATTACHMENT_DOWNLOAD_PATH).toBe('/quotes/*');
+    const origin = distribution.Origins.find((o) => o.Id === downloads.TargetOriginId)! as unknown as {
+      DomainName: unknown;
+      CustomOriginConfig?: { OriginProtocolPolicy: string };
+      OriginAccessControlId?: unknown;
+    };
+    // The virtual-hosted host the API's presigner signs for; S3 checks the signature (no origin access control).
+    expect(JSON.stringify(origin.DomainName)).toMatch(/parts-dev-attachments-.*\.s3\..*amazonaws\.com/);
+    expect(origin.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+    expect(origin.OriginAccessControlId).toBeUndefined();
+    expect(downloads.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    expect(downloads.ViewerProtocolPolicy).toBe('https-only');
+    expect(downloads.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    const requestPolicy = logicalIdOf(template, 'AWS::CloudFront::OriginRequestPolicy', {
+      Properties: { OriginRequestPolicyConfig: { Name: 'parts-dev-attachment-downloads' } },
+    });
+    expect(downloads.OriginRequestPolicyId).toEqual({ Ref: requestPolicy });
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: {
+        Name: 'parts-dev-attachment-downloads',
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+      },
+    });
+    const headers = logicalIdOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(downloads.ResponseHeadersPolicyId).toEqual({ Ref: headers });
+    const policy = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig;
+    expect(policy.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
   });
 });

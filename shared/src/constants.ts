@@ -25,7 +25,8 @@ export const MIN_QUOTE_QUANTITY = 1;
 export const MAX_QUOTE_QUANTITY = 1_000_000;
 /** A bill of materials can reach 2,000 lines; a quote request takes all of them (stored in pages, see data-model.md). */
 export const MAX_QUOTE_ITEMS = 2000;
-export const QUOTE_STORAGE_KEY = 'industrial-parts-hub:quote';
+/** The basket, one ordered list of lines (catalogue parts and free text); it replaced 'industrial-parts-hub:quote' (ADR 109). */
+export const QUOTE_STORAGE_KEY = 'industrial-parts-hub:quote-lines';
 
 /** Richer quote lines (issue 16): the buyer's reference, a target unit price, a needed-by date, a note, drawings. */
 export const MAX_LINE_REFERENCE_CHARS = 100;

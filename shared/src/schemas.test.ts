@@ -67,6 +67,25 @@ describe('catalogue inputs', () => {
     expect(partInputSchema.safeParse({ ...base, categoryId: 0 }).success).toBe(false);
     expect(partInputSchema.parse({ ...base, price: '12.50' }).price).toBe(12.5);
   });
+
+  it('part: a price typed as text is read by the money reader (issue 25)', () => {
+    const base = { name: 'Cylinder', partNumber: 'CDQ2B32-50DZ', slug: 'cylinder', categoryId: 1, manufacturerId: 2 };
+    const price = (p: unknown) => partInputSchema.safeParse({ ...base, price: p });
+    expect(price('12,50').data?.price).toBe(12.5);
+    expect(price('$1,234.56').data?.price).toBe(1234.56);
+    expect(price('1.234,56').data?.price).toBe(1234.56);
+    expect(price('1 234,5 USD').data?.price).toBe(1234.5);
+    expect(price(12.5).data?.price).toBe(12.5);
+    expect(price('1,234').error?.issues.map((i) => i.message)).toEqual([
+      '“1,234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)',
+    ]);
+    expect(price('12,345').error?.issues[0]?.message).toMatch(/could be \$12,345\.00 or \$12\.345/);
+    expect(price('12,505').success).toBe(false);
+    expect(price('1,2345').error?.issues[0]?.message).toBe('Use at most 2 decimals');
+    expect(price('-5').error?.issues[0]?.message).toBe('Price must be 0 or more');
+    expect(price('cheap').error?.issues[0]?.message).toBe('“cheap” is not a price; enter one like 12.50');
+    expect(price('€12').error?.issues[0]?.message).toBe('Enter the price in US dollars');
+  });
 });
 
 describe('listing query', () => {

@@ -368,10 +368,25 @@ export const manufacturerInputSchema = lazySchema(() =>
 );
 export type ManufacturerInput = z.infer<typeof manufacturerInputSchema>;
 
+/** The highest catalogue price, in dollars. */
+export const MAX_CATALOGUE_PRICE = 100_000_000;
+
+/**
+ * A catalogue price (USD, 2 decimals): a number, or text as a person typed it or a spreadsheet holds it,
+ * read by the shared money reader (`12,50`, `$1,234.50`, `1.234,56`; an ambiguous `1,234` refused with
+ * both readings). The admin part dialog, the part API and the CSV import all read prices here.
+ */
 export const priceSchema = lazySchema(() =>
   z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.coerce.number().min(0, 'Price must be 0 or more').max(100_000_000).multipleOf(PRICE_STEP, `Use at most ${PRICE_DECIMALS} decimals`).nullable(),
+    (v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+      if (typeof v !== 'string') return v;
+      const read = readMoney(v, { maxDecimals: PRICE_DECIMALS, maxMicros: MAX_CATALOGUE_PRICE * MICROS_PER_DOLLAR });
+      if (read.ok) return read.micros / MICROS_PER_DOLLAR;
+      ctx.addIssue({ code: 'custom', message: read.message });
+      return z.NEVER;
+    },
+    z.number().min(0, 'Price must be 0 or more').max(MAX_CATALOGUE_PRICE).multipleOf(PRICE_STEP, `Use at most ${PRICE_DECIMALS} decimals`).nullable(),
   ),
 );
 

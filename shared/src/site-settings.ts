@@ -3,7 +3,7 @@ import { SITE_NAME } from './constants';
 /**
  * The reseller's company details: the footer, the contact pages, the quote document and the mails
  * read them from here. The server overrides any of them per deployment with SITE_* settings
- * (functions/src/config/site-settings.ts; docs/decisions/082-site-settings-and-quote-pdf.md).
+ * (functions/src/config/site-settings.ts; the settings are listed in functions/src/config/env.ts).
  */
 export interface SiteSettings {
   companyName: string;

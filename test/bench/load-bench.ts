@@ -7,16 +7,26 @@
  * Compare figures within one run: the machine is shared.
  * Usage: npm run bench:load   (DURATION=10, CONNECTIONS=50, WARMUP=3 seconds, SEED_PARTS=2000)
  * Between targets it waits until the server answers promptly again (see drain).
+ *
+ * Then "hostile uploads + normal traffic" (issue 26): normal reads (listing and part API, half each) for
+ * DURATION seconds on a quiet server, then the same reads while HOSTILE_UPLOADERS (8) clients post hostile
+ * files to /api/bom/parse back to back (the 21 KB workbook with a 20 MB cell, a 5 MB media entry, a 40,000-row
+ * workbook, a 4 MB one-line CSV, a truncated zip). The parts-list rate limit is lifted for the run (an
+ * attacker with many addresses); what keeps reads fast is the parse sandbox (ADR 094). Prints quiet and
+ * hostile p50/p99 and their ratio (issue 26 asks p99 hostile ≤ 2× quiet), and the uploads' answers.
+ * HOSTILE_ONLY=1 runs only this mix.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { startBenchServer } from './local-server';
+import { buildXlsx } from '../../functions/test/support/xlsx-fixture';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const warmup = Number(process.env.WARMUP ?? 3);
+const hostileUploaders = Number(process.env.HOSTILE_UPLOADERS ?? 8);
 
 /** Every seeded part's slug, read through the listing (the slugs a visitor can reach). */
 async function seededSlugs(baseUrl: string): Promise<string[]> {
@@ -67,6 +77,9 @@ async function main() {
       // (its development build, what `npm start` loads, is several times slower and not what is served).
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // The hostile mix sends hundreds of lists from one address: lift the per-address limit (ADR 097) so the
+      // uploads reach the reader, as from an attacker with many addresses.
+      RATE_LIMIT_BOM_READS_PER_10_MINUTES: '1000000',
     },
   });
   try {
@@ -84,7 +97,8 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(', ');
     console.log(`${baseUrl}: ${slugs.length} parts; ${connections} connections, ${duration} s each after a ${warmup} s warm-up; load average ${load()}`);
-    for (const target of targets) {
+    // HOSTILE_ONLY=1 runs only the hostile mix below.
+    for (const target of process.env.HOSTILE_ONLY === '1' ? [] : targets) {
       await drain(baseUrl);
       if (warmup > 0) await drive(baseUrl, target, warmup);
       await drain(baseUrl);
@@ -94,10 +108,79 @@ async function main() {
           `p99 ${String(result.latency.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}`,
       );
     }
+    await hostileMix(baseUrl, randomSlug);
     console.log(`load average after: ${load()}`);
   } finally {
     await stop();
   }
+}
+
+/** The hostile files, each built once. */
+function hostileFiles(): { name: string; data: Buffer }[] {
+  const rows = Array.from({ length: 40_000 }, (_, i) => [`HOSTILE-${i}`, i, `Part number ${i} with a long description`]);
+  return [
+    { name: 'bomb.xlsx', data: buildXlsx([['Part Number'], ['x'.repeat(20 * 1024 * 1024)]]) },
+    { name: 'media.xlsx', data: buildXlsx([['Part Number'], ['X-1']], { 'xl/media/image1.png': new Uint8Array(5 * 1024 * 1024) }) },
+    { name: 'rows.xlsx', data: buildXlsx(rows) },
+    { name: 'line.csv', data: Buffer.from(`Part Number\n${'y'.repeat(4 * 1024 * 1024)}\n`) },
+    { name: 'broken.xlsx', data: buildXlsx([['Part Number'], ['X-1']]).subarray(0, 300) },
+  ];
+}
+
+/** Uploaders posting hostile files back to back until `until` resolves; the answers by status. */
+async function hostileUploads(baseUrl: string, until: Promise<unknown>): Promise<Map<number | 'error', number>> {
+  const files = hostileFiles();
+  const answers = new Map<number | 'error', number>();
+  let done = false;
+  void until.then(() => (done = true));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: hostileUploaders }, async () => {
+      while (!done) {
+        const file = files[next++ % files.length]!;
+        const body = new FormData();
+        body.append('file', new Blob([new Uint8Array(file.data)]), file.name);
+        const status = await fetch(`${baseUrl}/api/bom/parse`, { method: 'POST', body }).then(
+          async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          },
+          () => 'error' as const,
+        );
+        answers.set(status, (answers.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  return answers;
+}
+
+/** Normal reads on a quiet server, then the same reads while hostile uploads run (issue 26). */
+async function hostileMix(baseUrl: string, randomSlug: () => string) {
+  let turn = 0;
+  const reads: Target = { name: 'normal reads', path: () => ((turn += 1) % 2 === 0 ? '/api/parts' : `/api/parts/${randomSlug()}`) };
+  const line = (name: string, r: autocannon.Result) =>
+    `  ${name.padEnd(36)} ${r.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  ` +
+    `p99 ${String(r.latency.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}  timeouts ${r.timeouts}`;
+  console.log(`hostile uploads + normal traffic: normal reads (listing and part API) with ${connections} connections, ${hostileUploaders} hostile uploaders`);
+  await drain(baseUrl);
+  if (warmup > 0) await drive(baseUrl, reads, warmup);
+  await drain(baseUrl);
+  const quiet = await drive(baseUrl, reads, duration);
+  console.log(line('normal reads, quiet', quiet));
+  await drain(baseUrl);
+  // The uploads start first, so the readers meet a server already busy with them.
+  let stopUploads!: () => void;
+  const uploadsStopped = new Promise<void>((resolve) => (stopUploads = resolve));
+  const uploads = hostileUploads(baseUrl, uploadsStopped);
+  await new Promise((r) => setTimeout(r, 1000));
+  const hostile = await drive(baseUrl, reads, duration);
+  stopUploads();
+  const answers = await uploads;
+  console.log(line('normal reads, hostile uploads running', hostile));
+  console.log(
+    `  hostile uploads answered: ${[...answers].map(([status, n]) => `${n} × ${status}`).join(', ')}; ` +
+      `p99 hostile / quiet = ${(hostile.latency.p99 / Math.max(1, quiet.latency.p99)).toFixed(2)} (issue 26: ≤ 2)`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -52,6 +52,35 @@ test.describe('quote basket', () => {
     await expect(page.getByTestId('quote-badge')).toHaveText('0');
   });
 
+  test('a basket saved by the earlier version (catalogue and free-text lines apart) is taken over whole', async ({ page, request }) => {
+    const part = await somePart(request, 1);
+    const oldPart = { id: part.id, name: part.name, slug: part.slug, partNumber: part.partNumber, manufacturer: null };
+    const oldFree = { key: 'old-1', freeText: { partNumber: 'ZZ-OLD-1', description: 'Bracket from an older list' }, quantity: 4 };
+    await page.addInitScript(
+      ([part, free]) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('industrial-parts-hub:quote', part);
+          localStorage.setItem('industrial-parts-hub:quote-free-lines', free);
+          sessionStorage.setItem('seeded', '1');
+        }
+      },
+      [JSON.stringify([{ part: oldPart, quantity: 3 }]), JSON.stringify([oldFree])] as const,
+    );
+    await page.goto('/');
+    await expect(page.getByTestId('quote-badge')).toHaveText('2');
+    await page
+      .locator('header')
+      .getByRole('button', { name: /Quote request, 2 items/ })
+      .click();
+    const drawer = page.getByRole('dialog', { name: 'Quote Request' });
+    await expect(drawer.getByRole('spinbutton', { name: `Quantity for ${part.name}` })).toHaveValue('3');
+    await expect(drawer.getByRole('spinbutton', { name: 'Quantity for ZZ-OLD-1' })).toHaveValue('4');
+    await expect.poll(() => readBasket(page)).toEqual([{ part: oldPart, quantity: 3 }, oldFree]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('industrial-parts-hub:quote'), localStorage.getItem('industrial-parts-hub:quote-free-lines')]),
+    ).toEqual([null, null]);
+  });
+
   test('an unreadable saved basket is discarded and removed', async ({ page }) => {
     await page.addInitScript((key) => {
       if (!sessionStorage.getItem('seeded')) {

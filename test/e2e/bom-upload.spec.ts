@@ -70,6 +70,11 @@ test.describe('parts list upload', () => {
     await review.getByRole('button', { name: 'Add 6 lines to quote request' }).click();
     await expectToast(page, 'Parts list added', '6 lines were added to your quote request.');
     await expect(drawer.getByTestId('free-line')).toContainText(unknown);
+    // The basket keeps the list's order, the free-text line (R4) in its place; line 5 went into line 1.
+    const listOrder = [exact.partNumber, loose.partNumber, suffixed.partNumber, unknown, described.partNumber];
+    const drawerLines = drawer.locator('[data-testid="basket-line"], [data-testid="free-line"]');
+    await expect(drawerLines).toHaveCount(5);
+    for (const [i, text] of listOrder.entries()) await expect(drawerLines.nth(i)).toContainText(text);
 
     // Signed in, the buyer submits the request.
     await registerViaApi(page.request);
@@ -77,6 +82,8 @@ test.describe('parts list upload', () => {
     await expect(page.getByTestId('quote-item-count')).toHaveText('You have 5 items in your quote request.');
     await page.getByLabel(`Quantity for ${exact.name}`).waitFor();
     await expect(page.getByLabel(`Quantity for ${exact.name}`)).toHaveValue('7');
+    const pageLines = page.locator('[data-testid="basket-line"], [data-testid="free-line"]');
+    for (const [i, text] of listOrder.entries()) await expect(pageLines.nth(i)).toContainText(text);
     const customerName = uniqueName('Bom Buyer ');
     await page.getByLabel('Full Name').fill(customerName);
     await page.getByLabel('Email').fill('bom-buyer@example.com');
@@ -84,6 +91,8 @@ test.describe('parts list upload', () => {
     await page.getByRole('button', { name: 'Submit Quote Request' }).click();
     const created = (await (await submitted).json()) as QuoteRequest;
     await expectToast(page, 'Quote request submitted');
+    // The request keeps the order too.
+    expect(created.items.map((i) => i.part?.partNumber ?? i.freeText?.partNumber)).toEqual(listOrder);
 
     // The admin sees every line, the free-text one marked.
     const adminContext = await browser.newContext({ baseURL });
@@ -93,7 +102,7 @@ test.describe('parts list upload', () => {
       await quotes.getByRole('button', { name: `View quote request #${created.id}` }).click();
       const items = admin.getByRole('dialog', { name: `Quote Request #${created.id}` }).getByRole('region', { name: 'Items' });
       await expect(items.getByTestId('quote-line')).toHaveCount(5);
-      for (const part of [exact, loose, suffixed, described]) await expect(items).toContainText(part.partNumber);
+      for (const [i, text] of listOrder.entries()) await expect(items.getByTestId('quote-line').nth(i)).toContainText(text);
       const free = items.getByTestId('quote-line').filter({ hasText: unknown });
       await expect(free).toContainText('Not in catalogue');
       await expect(free).toContainText('Custom mounting bracket');
@@ -202,13 +211,63 @@ test.describe('parts list upload', () => {
     await expect(add).toHaveText('Add 4 lines to quote request');
     await add.click();
     await expectToast(page, 'Parts list added', '4 lines were added to your quote request.');
-    const basket = (await readBasket(page)) as { part: { id: number }; quantity: number }[];
-    expect(basket.map((i) => [i.part.id, i.quantity])).toEqual([
+    const basket = (await readBasket(page)) as { part?: { id: number }; freeText?: { partNumber?: string }; quantity: number }[];
+    expect(basket.map((i) => [i.part?.id ?? i.freeText?.partNumber, i.quantity])).toEqual([
       [list.exact.id, 89],
       [list.second.id, 42],
       [list.described.id, 130],
+      [list.unknown, 2],
     ]);
     await expect(page.getByRole('dialog', { name: 'Quote Request' }).getByTestId('free-line')).toContainText(list.unknown);
+  });
+
+  test("issue 25: the review's work survives the browser's Back and Forward, within the app and out of it", async ({ page }) => {
+    test.setTimeout(90_000);
+    const list = await germanList(page);
+    await page.goto('/');
+    // Into the catalogue the app's own way, so Back stays in the app (a client-side navigation).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await openUpload(page);
+    const upload = page.getByRole('dialog', { name: 'Upload a parts list' });
+    await upload.getByLabel('File (CSV, TSV or XLSX, up to 2 MB)').setInputFiles(list.file);
+    await upload.getByRole('button', { name: 'Read list' }).click();
+    await page.getByRole('dialog', { name: 'Check the columns' }).getByRole('button', { name: 'Match parts' }).click();
+    const review = page.getByRole('dialog', { name: 'Review the matches' });
+    const line = (n: number) => review.locator(`[data-testid="bom-line"][data-line="${n}"]`);
+    const add = review.getByTestId('bom-add');
+    await expect(add).toHaveText('2 lines still need a decision');
+    // Work done: a quantity for line 4 and a part for line 3.
+    await line(4).getByLabel('Quantity for line 4').fill('2');
+    const options = await line(3).getByLabel('Part for line 3').locator('option').allTextContents();
+    const wanted = options.find((o) => o.startsWith(`${list.described.partNumber} —`))!;
+    await line(3).getByLabel('Part for line 3').selectOption({ label: wanted });
+    await expect(add).toHaveText('Add 4 lines to quote request');
+
+    const expectWorkKept = async () => {
+      await expect(review.getByTestId('bom-line')).toHaveCount(4);
+      await expect(line(4).getByLabel('Quantity for line 4')).toHaveValue('2');
+      await expect(line(3).getByLabel('Part for line 3').locator('option:checked')).toHaveText(wanted);
+      await expect(add).toHaveText('Add 4 lines to quote request');
+    };
+
+    // Back within the app, then Forward: the review stays open over the pages, its work untouched.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expectWorkKept();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expectWorkKept();
+
+    // Out of the app to another page and Back. The browser may give the page back as it was (its
+    // back/forward cache: the review still open) or load it afresh (the review opens again with the work).
+    await page.goto('about:blank');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/catalog$/);
+    const basketButton = page.getByRole('button', { name: /^Quote request, \d+ items$/ });
+    await expect(review.or(basketButton)).toBeVisible();
+    if (await basketButton.isVisible()) await openUpload(page);
+    await expectWorkKept();
   });
 
   test('issue 25: the review uses the width it needs at 1280 px and becomes cards at 390 px, nothing clipped', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { confirmationLink, mailsTo, uniqueName } from './support/e2e-helpers';
+import { confirmationLink, mailsTo, registerViaApi, uniqueName } from './support/e2e-helpers';
 
 test.describe('e-mail confirmation (issue 26)', () => {
   test('register with an e-mail → the confirmation mail arrives in the catcher → its link confirms the address', async ({ page, browser, baseURL }) => {
@@ -61,5 +61,28 @@ test.describe('e-mail confirmation (issue 26)', () => {
       timeout: 30_000,
     });
     await expect.poll(async () => (await mailsTo(page.request, email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Confirm your e-mail address');
+  });
+
+  test('the phone menu (390 px) offers the same account links as the desktop account menu, E-mail Address included', async ({ page }) => {
+    const { username } = await registerViaApi(page.request, { withEmail: true });
+    const header = page.getByRole('banner');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await header.getByRole('button', { name: `Account menu for ${username}` }).click();
+    const desktop = await page.getByRole('menuitem').allInnerTexts();
+    expect(desktop).toEqual(['My Quote Requests', 'E-mail Address', 'Logout']);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    const menu = header.getByRole('navigation', { name: 'Mobile' });
+    const phone = await menu.getByRole('listitem').allInnerTexts();
+    // The site's links first, then exactly the desktop menu's account entries.
+    expect(phone.slice(-desktop.length)).toEqual(desktop);
+    await menu.getByRole('link', { name: 'E-mail Address' }).click();
+    await expect(page).toHaveURL(/\/account\/verify-email$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByTestId('email-status')).toContainText('is not confirmed yet.');
   });
 });

@@ -60,6 +60,18 @@ test("no table scrolls sideways at 390 px: the buyer's offer shows its lines as 
     await expect.poll(() => sidewaysTables(page), { message: path }).toEqual([]);
     // Nor does the page itself: a phone user would have to scroll sideways to see the right edge.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path}: page width` }).toBeLessThanOrEqual(390);
+    // And nothing is cut off at the right edge (a control wider than its card, clipped by the page).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > 390.5).map((e) => e.outerHTML.slice(0, 80)),
+          ),
+        {
+          message: `${path}: elements past the right edge`,
+        },
+      )
+      .toEqual([]);
   }
   await page.goto(`/account/quotes/${quote.id}`);
   const first = page.getByTestId('offer-view').getByTestId('offer-line').filter({ hasText: parts[0]!.partNumber });

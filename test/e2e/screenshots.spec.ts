@@ -83,6 +83,28 @@ for (const width of [1280, 390]) {
       await shot('quote-request');
       await page.getByRole('button', { name: 'Upload a parts list' }).click();
       await shot('bom-dialog', page.getByRole('dialog'));
+      // The two later steps, with the lines a real list has: exact, unknown, words only, an unreadable quantity.
+      const list = [
+        'Title: Project 4711 parts list',
+        '',
+        'Mfr Part Number,Manufacturer,Qty,Description',
+        `${parts[0]!.partNumber},${parts[0]!.manufacturer?.name ?? ''},5,`,
+        'ZZQ-404-UNKNOWN,Acme Widgets,4,Custom mounting bracket',
+        `,,2,${parts[1]!.name}`,
+        `${parts[2]!.partNumber},,x89,`,
+      ].join('\n');
+      await page
+        .getByRole('dialog')
+        .getByLabel('File (CSV, TSV or XLSX, up to 2 MB)')
+        .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from(list) });
+      await page.getByRole('dialog').getByRole('button', { name: 'Read list' }).click();
+      const columns = page.getByRole('dialog', { name: 'Check the columns' });
+      await expect(columns.getByRole('button', { name: 'Match parts' })).toBeVisible();
+      await shot('bom-columns', columns);
+      await columns.getByRole('button', { name: 'Match parts' }).click();
+      const review = page.getByRole('dialog', { name: 'Review the matches' });
+      await expect(review.getByTestId('bom-line')).toHaveCount(4);
+      await shot('bom-review', review);
       await page.keyboard.press('Escape');
       await page.goto('/account/quotes');
       await h1(page, 'My Quote Requests');

@@ -18,8 +18,8 @@ import { freePort, LOCAL_CREDENTIALS, waitFor } from '@parts/functions/local/aws
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START = 'functions/src/local/start.ts';
 const TABLE = 'crash-test';
-const SEED_PARTS = 2000;
-const IMPORT_ROWS = 1500;
+const SEED_PARTS = 1500;
+const IMPORT_ROWS = 1100;
 const ADMIN = { username: 'crash-admin', password: 'crash-password-1' };
 // One Java start plus seeding/importing thousands of parts on a 2-core machine shared with other runs.
 const SLOW = 300_000;

@@ -29,7 +29,12 @@ export function createAwsBlobStore(env: Env): BlobStore {
     const [{ createS3Client }, { createS3BlobStore }] = await Promise.all([import('../adapters/s3/client'), import('../adapters/s3/blob-store')]);
     const client = createS3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT });
     const presignClient = env.S3_PUBLIC_ENDPOINT ? createS3Client({ region: env.AWS_REGION, endpoint: env.S3_PUBLIC_ENDPOINT }) : undefined;
-    return createS3BlobStore({ client, presignClient, buckets: { attachments: env.ATTACHMENTS_BUCKET, staging: env.STAGING_BUCKET } });
+    return createS3BlobStore({
+      client,
+      presignClient,
+      buckets: { attachments: env.ATTACHMENTS_BUCKET, staging: env.STAGING_BUCKET },
+      downloads: env.ATTACHMENT_DOWNLOADS,
+    });
   });
 }
 

@@ -21,6 +21,11 @@ const envSchema = z.object({
   S3_ENDPOINT: z.string().url().optional(),
   /** Public origin used in presigned URLs when S3 is local (s3rver). */
   S3_PUBLIC_ENDPOINT: z.string().url().optional(),
+  /**
+   * How quote attachments are downloaded: 'site' (a path on the site, forwarded to the bucket by CloudFront or
+   * the local server, with nosniff; ADR 110) or 's3' (the bucket's presigned URL itself, without nosniff).
+   */
+  ATTACHMENT_DOWNLOADS: z.enum(['site', 's3']).default('site'),
   SEARCH_ENGINE: z.enum(['embedded', 'opensearch']).default('embedded'),
   OPENSEARCH_URL: z.string().url().optional(),
   OPENSEARCH_INDEX: z.string().default('parts'),

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
@@ -40,8 +41,18 @@ export interface ParseSandboxOptions {
   idleMs?: number;
 }
 
-/** Sized for a 2-core server and a 1 GB Lambda: a list reads in well under a second; 10 s is far beyond it. */
-export const PARSE_SANDBOX_DEFAULTS: ParseSandboxOptions = { threads: 2, queue: 16, deadlineMs: 10_000, maxHeapMb: 256, idleMs: 30_000 };
+/**
+ * Sized for a 2-core server and a 1 GB Lambda: a list reads in well under a second; 10 s is far beyond it.
+ * One core is always left to the API's own thread (on 2 cores, hostile files read two at a time took the
+ * CPU from normal reads: docs/benchmarks.md, 2026-11-26 hostile uploads).
+ */
+export const PARSE_SANDBOX_DEFAULTS: ParseSandboxOptions = {
+  threads: Math.max(1, availableParallelism() - 1),
+  queue: 16,
+  deadlineMs: 10_000,
+  maxHeapMb: 256,
+  idleMs: 30_000,
+};
 /** A worker that is not ready in this long (module loading on a loaded machine) is given up. */
 const START_TIMEOUT_MS = 30_000;
 

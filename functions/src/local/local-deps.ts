@@ -68,7 +68,7 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
     env,
     logger: options.logger,
     ...repos,
-    blobs: createS3BlobStore({ client: s3, buckets, ...(presignClient ? { presignClient } : {}) }),
+    blobs: createS3BlobStore({ client: s3, buckets, downloads: env.ATTACHMENT_DOWNLOADS, ...(presignClient ? { presignClient } : {}) }),
     search,
     searchSync: createSearchSync({ catalog: repos.catalog, search }),
     jobs: { startImport: async () => undefined },

@@ -8,6 +8,8 @@ import type { CatalogRepository } from '../modules/catalog';
 import { generateSitemaps, SITEMAP_INDEX } from '../modules/catalog';
 import { loadRenderer as loadBuiltRenderer, robotsTxt, ROBOTS_CACHE_CONTROL, type PageRenderer } from '../http/pages';
 import { localSecurityHeaders } from './security-headers';
+import { attachmentDownloads } from './attachment-downloads';
+import { SITE_DOWNLOAD_PREFIX } from '../adapters/s3/blob-store';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -71,12 +73,23 @@ export function sitemapSource(catalog: Pick<CatalogRepository, 'listCategories' 
 export function createServerApp(
   api: ReturnType<typeof buildApp>,
   webDist = WEB_DIST,
-  options: { siteUrl?: string; render?: PageRenderer; sitemaps?: () => Promise<Map<string, string>>; uploadOrigins?: readonly string[] } = {},
+  options: {
+    siteUrl?: string;
+    render?: PageRenderer;
+    sitemaps?: () => Promise<Map<string, string>>;
+    uploadOrigins?: readonly string[];
+    /** Quote attachments downloaded through the site (`/quotes/…`), forwarded to this S3 endpoint and bucket (ADR 110). */
+    attachmentDownloads?: { s3Endpoint: string; bucket: string };
+  } = {},
 ): { app: Hono; servesWeb: boolean } {
   const app = new Hono();
   // CloudFront's security headers, as production sends them (docs/security.md).
   app.use('*', localSecurityHeaders(options.uploadOrigins ?? []));
   app.route('/', api);
+  if (options.attachmentDownloads) {
+    const downloads = attachmentDownloads(options.attachmentDownloads);
+    app.on(['GET', 'HEAD'], `${SITE_DOWNLOAD_PREFIX}*`, downloads);
+  }
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) return { app, servesWeb: false };
   const indexHtml = readFileSync(indexFile, 'utf8');

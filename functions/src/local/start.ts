@@ -204,6 +204,8 @@ async function main() {
       siteUrl,
       sitemaps: sitemapSource(deps.catalog, siteUrl),
       uploadOrigins: uploadOrigin ? [new URL(uploadOrigin).origin] : [],
+      // CloudFront's /quotes/* behaviour: attachment downloads through the site, with its headers (ADR 110).
+      ...(env.ATTACHMENT_DOWNLOADS === 'site' ? { attachmentDownloads: { s3Endpoint: s3Endpoint!, bucket: env.ATTACHMENTS_BUCKET } } : {}),
     });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });

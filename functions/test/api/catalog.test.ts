@@ -238,6 +238,23 @@ describe('parts', () => {
     expect(Object.keys(listed.data.find((p) => p.slug === body.slug)!.specifications)).toEqual(Object.keys(specifications));
   });
 
+  test('a price typed as text is read by the shared money reader on create and update: 12,50 is $12.50 (issue 25)', async () => {
+    const body = { ...partBody(), price: '12,50' };
+    const created = await api.call('POST', '/api/parts', { cookie: admin, json: body });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await api.deps.catalog.getPart(id))?.price).toBe(12.5);
+    const updated = await api.call('PUT', `/api/parts/${id}`, { cookie: admin, json: { ...body, price: '1.234,50' } });
+    expect(updated.status).toBe(200);
+    expect((await api.deps.catalog.getPart(id))?.price).toBe(1234.5);
+    await expectRejected(
+      api.call('PUT', `/api/parts/${id}`, { cookie: admin, json: { ...body, price: '1,234' } }),
+      400,
+      '“1,234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)',
+    );
+    expect((await api.deps.catalog.getPart(id))?.price).toBe(1234.5);
+  });
+
   test('update edits specifications and the change is listed at once', async () => {
     const part = await api.deps.catalog.createPart(partBody());
     const name = `Renamed ${unique('p')}`;
@@ -266,7 +283,9 @@ describe('parts', () => {
     [{ manufacturerId: 0 }, 'Choose a manufacturer'],
     [{ price: -1 }, 'Price must be 0 or more'],
     [{ price: 1.234 }, 'Use at most 2 decimals'],
-    [{ price: 'cheap' }, /expected number/],
+    [{ price: 'cheap' }, '“cheap” is not a price; enter one like 12.50'],
+    [{ price: '1,234' }, '“1,234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)'],
+    [{ price: true }, /expected number/],
     [{ status: 'sold' }, /Invalid option/],
     [{ name: '   ' }, 'Required'],
     [{ partNumber: '' }, 'Required'],

@@ -122,7 +122,7 @@ describe('POST /api/parts/import-csv', () => {
         { row: 4, error: 'Part Name is required' },
         { row: 5, error: "Price must be 0 or more, got '-5'" },
         { row: 6, error: "Unknown category 'no-such-category'" },
-        { row: 8, error: expect.stringMatching(/^Price must be a number, got '/) },
+        { row: 8, error: 'Price: “abc” is not a price; enter one like 12.50' },
         { row: 9, error: "Unknown manufacturer 'nobody'" },
         { row: 10, error: expect.stringMatching(/^Status must be Active, Discontinued or Coming Soon, got '/) },
       ],
@@ -156,6 +156,27 @@ describe('POST /api/parts/import-csv', () => {
     expect(await api.deps.catalog.countParts()).toBe(count);
     const listed = (await (await api.call('GET', `/api/parts?q=${pn}`)).json()) as { data: { partNumber: string; price: number }[] };
     expect(listed.data.find((p) => p.partNumber === pn)?.price).toBe(2.5);
+  });
+
+  test('prices are read by the shared money reader: 12,50 is $12.50, 1.234,56 is $1,234.56, an ambiguous 1,234 is refused with both readings (issue 25)', async () => {
+    const pn = unique('MONEY').toUpperCase();
+    const mapping = { name: 'name', partNumber: 'partNumber', price: 'price', categoryId: 'categoryId', manufacturerId: 'manufacturerId' };
+    const cells = ['12,50', '1.234,56', '$1,234.50', '1 234,5', '1,234', '1.234', '12,345', '12.345'];
+    const csv = [
+      'name,partNumber,price,categoryId,manufacturerId',
+      ...cells.map((price, i) => `Widget,${pn}-${i},"${price}",${category.id},${manufacturer.id}`),
+    ].join('\n');
+    const res = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(csv, mapping) });
+    const result = (await res.json()) as { successCount: number; errors: { row: number; error: string }[] };
+    expect(result.errors).toEqual([
+      { row: 6, error: 'Price: “1,234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)' },
+      { row: 7, error: 'Price: “1.234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)' },
+      { row: 8, error: 'Price: “12,345” could be $12,345.00 or $12.345: type 12345 (this price keeps at most 2 decimals)' },
+      { row: 9, error: 'Price: “12.345” could be $12,345.00 or $12.345: type 12345 (this price keeps at most 2 decimals)' },
+    ]);
+    const listed = (await (await api.call('GET', `/api/parts?q=${pn}&pageSize=50`)).json()) as { data: { partNumber: string; price: number }[] };
+    const priceOf = (i: number) => listed.data.find((p) => p.partNumber === `${pn}-${i}`)?.price;
+    expect([0, 1, 2, 3].map(priceOf)).toEqual([12.5, 1234.56, 1234.5, 1234.5]);
   });
 
   test('a broken record (unclosed quote) is reported on its row and the rows before it are kept', async () => {
@@ -483,7 +504,7 @@ describe('rows without a category or a manufacturer (issue 32)', () => {
     expect(problem!.row).toBe(2);
     for (const part of [
       'Part Name is required',
-      "Price must be a number, got 'abc'",
+      'Price: “abc” is not a price; enter one like 12.50',
       "Unknown category 'no-such-category'",
       "Unknown manufacturer 'nobody'",
       "Status must be Active, Discontinued or Coming Soon, got 'sold out'",

@@ -12,25 +12,26 @@ import { createTestDeps, type TestDeps } from '../support/test-deps';
  * written twice.
  */
 describe('resumable import jobs', () => {
-  let deps: TestDeps;
+  // Batches of 50 (production writes 500) keep the file small: 3 batches and a few rows, as in production.
+  let deps: TestDeps & { importBatchSize: number };
   let where: string;
   const mapping = { name: 'name', partNumber: 'partNumber', category: 'categoryId', maker: 'manufacturerId' };
 
   beforeAll(async () => {
-    deps = await createTestDeps();
+    deps = { ...(await createTestDeps()), importBatchSize: 50 };
     const c = await deps.catalog.createCategory(buildCategoryInput({ name: `Pumps ${unique('c')}` }));
     const m = await deps.catalog.createManufacturer(buildManufacturerInput({ name: `Maker ${unique('m')}` }));
     where = `${c.slug},${m.slug}`;
   });
   afterAll(() => deps.close());
 
-  /** 1,200 good rows (3 batches of 500) with a bad row in each batch, staged like an upload. */
+  /** 120 good rows (3 batches of 50, and the rest) with a bad row in each batch, staged like an upload. */
   async function stageFile(prefix: string): Promise<{ key: string; good: number; bad: number }> {
     const lines = ['name,partNumber,category,maker'];
     let good = 0;
     let bad = 0;
-    for (let i = 0; i < 1203; i++) {
-      if (i % 401 === 7) {
+    for (let i = 0; i < 123; i++) {
+      if (i % 41 === 7) {
         lines.push(`Broken ${i},${prefix}-${i},no-such-category,${where.split(',')[1]}`);
         bad++;
       } else {
@@ -67,18 +68,18 @@ describe('resumable import jobs', () => {
     const job = await startImportJob({ ...deps, jobs: first }, file.key, mapping);
     await first.whenIdle();
     const left = await stopping!;
-    // The first batch: 500 good rows and the 2 refused among them (rows 9 and 410), through row 503.
-    expect(left).toEqual([expect.objectContaining({ id: job.id, state: 'running', resumeAfterRecord: 503, successCount: 500, errorCount: 2 })]);
+    // The first batch: 50 good rows and the 2 refused among them (rows 9 and 50), through row 53.
+    expect(left).toEqual([expect.objectContaining({ id: job.id, state: 'running', resumeAfterRecord: 53, successCount: 50, errorCount: 2 })]);
     expect(await deps.imports.listUnfinishedImportJobs()).toEqual([expect.objectContaining({ id: job.id })]);
-    expect(await partsWithPrefix(prefix)).toBe(500);
+    expect(await partsWithPrefix(prefix)).toBe(50);
 
     // The next start.
     const second = createInProcessJobRunner(deps);
     for (const unfinished of await deps.imports.listUnfinishedImportJobs()) await second.resumeImport(unfinished.id);
     await second.whenIdle();
     const done = await deps.imports.getImportJob(job.id);
-    expect(done).toMatchObject({ state: 'completed', totalRecords: 1203, successCount: file.good, errorCount: file.bad, rowsDone: file.good });
-    expect(done?.errors.map((e) => e.row)).toEqual([9, 410, 811]);
+    expect(done).toMatchObject({ state: 'completed', totalRecords: 123, successCount: file.good, errorCount: file.bad, rowsDone: file.good });
+    expect(done?.errors.map((e) => e.row)).toEqual([9, 50, 91]);
     expect(await partsWithPrefix(prefix)).toBe(file.good);
     expect(await deps.imports.listUnfinishedImportJobs()).toEqual([]);
   });
@@ -96,8 +97,8 @@ describe('resumable import jobs', () => {
         catalog: {
           ...deps.catalog,
           upsertParts: async (rows) => {
-            if (rows.some((r) => r.partNumber === `${prefix}-600`)) {
-              await deps.catalog.upsertParts(rows.slice(0, 250));
+            if (rows.some((r) => r.partNumber === `${prefix}-60`)) {
+              await deps.catalog.upsertParts(rows.slice(0, 25));
               throw new Error('killed');
             }
             return deps.catalog.upsertParts(rows);
@@ -114,13 +115,13 @@ describe('resumable import jobs', () => {
       });
       const job = await startImportJob({ ...deps, jobs: crashing }, file.key, mapping);
       await crashing.whenIdle();
-      expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'running', resumeAfterRecord: 503, successCount: 500 });
-      expect(await partsWithPrefix(prefix)).toBe(500 + 250);
+      expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'running', resumeAfterRecord: 53, successCount: 50 });
+      expect(await partsWithPrefix(prefix)).toBe(50 + 25);
 
       const restarted = createInProcessJobRunner(deps);
       await restarted.resumeImport(job.id);
       await restarted.whenIdle();
-      expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'completed', totalRecords: 1203, successCount: file.good, errorCount: file.bad });
+      expect(await deps.imports.getImportJob(job.id)).toMatchObject({ state: 'completed', totalRecords: 123, successCount: file.good, errorCount: file.bad });
       expect(await partsWithPrefix(prefix)).toBe(file.good);
     },
   );

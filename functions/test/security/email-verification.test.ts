@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { DEFAULT_SITE_SETTINGS } from '@parts/shared/site-settings';
 import { buildPartInput, createCatalogFixture, unique } from '../support/builders';
 import { createApi, expectRejected, reportRejected, sessionCookie, type Api } from '../api/api-helpers';
 import { startTestMail, verificationToken, type TestMail } from '../support/mail';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { hashPassword } from '../../src/modules/accounts/password';
+import { keys } from '../../src/adapters/dynamodb/keys';
+import { HELD_MAIL_DAYS } from '../../src/modules/mail/ports/outbox';
 
 /**
  * Issue 26, item 2: the shop mails only whom it should. Mails go through the real path: outbox in
@@ -43,6 +46,19 @@ const submit = (cookie: string, fields: Record<string, unknown> = {}) =>
 const verify = (token: string) => api.call('POST', '/api/auth/verify-email', { json: { token } });
 const me = async (cookie: string) => (await (await api.call('GET', '/api/auth/me', { cookie })).json()) as { email?: string; emailVerified?: boolean };
 const address = () => `${unique('inbox')}@example.com`;
+
+/** The account's pointers to its held mails, as stored. */
+async function heldItems(username: string) {
+  const res = await api.deps.doc.send(
+    new QueryCommand({
+      TableName: api.deps.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :held)',
+      ExpressionAttributeValues: { ':pk': keys.heldMail(username, '').pk, ':held': 'HELDMAIL#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (res.Items ?? []) as { mailId: string; heldAt: string; expiresAt?: number }[];
+}
 
 describe('e-mail verification at registration', () => {
   test('registering with an e-mail sends a confirmation link; the link confirms the address once', async () => {
@@ -182,5 +198,45 @@ describe('accounts from before this change (ADR 096)', () => {
     expect(await me(cookie)).toMatchObject({ email: oldEmail, emailVerified: false });
     expect((await api.call('POST', '/api/auth/verification-mail', { cookie, json: {} })).status).toBe(202);
     expect((await verify(verificationToken((await mail.mailsTo(oldEmail))[0]))).status).toBe(200);
+  });
+});
+
+describe('held mails do not pile up (ADR 096)', () => {
+  test(`held mails expire after ${HELD_MAIL_DAYS} days: confirming later sends nothing old, and the held items carry the table's TTL`, async () => {
+    const own = address();
+    const { username, cookie } = await register(own);
+    const login = async () => sessionCookie(await api.call('POST', '/api/auth/login', { json: { username, password: 'secret1' } }));
+    const quote = (await (await submit(cookie, { customerEmail: own })).json()) as QuoteRequest;
+    const confirmation = `We received your quote request #${quote.id}`;
+    expect((await mail.mailsTo(own)).filter((m) => m.subject === confirmation)).toHaveLength(0);
+
+    // Both the mail and the account's pointer to it expire (epoch seconds, the table's TTL attribute).
+    const held = await heldItems(username);
+    expect(held.length).toBeGreaterThan(0);
+    const heldAt = Date.parse(held[0]!.heldAt);
+    const expiry = Math.floor(heldAt / 1000) + HELD_MAIL_DAYS * 24 * 3600;
+    for (const item of held) {
+      expect(item.expiresAt).toBe(expiry);
+      expect(await api.deps.outbox.get(item.mailId)).toMatchObject({ heldAt: item.heldAt, expiresAt: expiry });
+    }
+
+    // A day past the expiry (DynamoDB may not have deleted them yet): confirming sends none of them.
+    // The outbox worker holds on the machine's clock, the app confirms on the test's: jump the test's clock past
+    // the expiry for this test only.
+    const before = clock;
+    clock = Math.max(clock, heldAt + (HELD_MAIL_DAYS + 1) * 24 * 3600 * 1000);
+    onTestFinished(() => {
+      clock = before;
+    });
+    const cookie2 = await login();
+    expect((await api.call('POST', '/api/auth/verification-mail', { cookie: cookie2, json: {} })).status).toBe(202);
+    const links = await mail.mailsTo(own);
+    expect((await verify(verificationToken(links.at(-1)!))).status).toBe(200);
+    expect(await me(cookie2)).toMatchObject({ emailVerified: true });
+    expect((await mail.mailsTo(own)).filter((m) => m.subject === confirmation)).toHaveLength(0);
+
+    // A new request's confirmation, now the address is confirmed, goes out as usual.
+    const next = (await (await submit(cookie2, { customerEmail: own })).json()) as QuoteRequest;
+    expect((await mail.mailsTo(own)).map((m) => m.subject)).toContain(`We received your quote request #${next.id}`);
   });
 });

@@ -63,6 +63,8 @@ export const CACHED_API_PATHS = {
   manufacturers: '/api/manufacturers*',
 } as const;
 export const UNCACHED_PART_PATHS = ['/api/parts/csv-template'];
+/** Quote attachments are downloaded through the site at their own key (`quotes/<id>/<uuid>/<name>`; ADR 110). */
+export const ATTACHMENT_DOWNLOAD_PATH = '/quotes/*';
 
 export interface WebProps {
   config: StageConfig;
@@ -71,6 +73,8 @@ export interface WebProps {
   api: HttpApi;
   /** S3 origins the browser sends presigned PUTs to. */
   uploadOrigins: string[];
+  /** The attachments bucket's virtual-hosted host (`<bucket>.s3.<region>.amazonaws.com`), the one the API presigns downloads for. */
+  attachmentsHost: string;
   /** Sent to the API as X-Origin-Verify on every request (edge-security.ts). */
   originVerify: ISecret;
   /** The WAF web ACL (CLOUDFRONT scope) in front of the distribution. */
@@ -228,6 +232,19 @@ export class Web extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
+    // Quote attachments (ADR 110): /quotes/<id>/<uuid>/<name>?X-Amz-… is the object's path with the API's presigned
+    // query. Forwarded, query intact, to the bucket's own endpoint (the Host the presigner signed for; no origin
+    // access control: the signature is the authorisation), answered with the security headers (nosniff; the signed
+    // response-content-disposition makes it an attachment). Never cached: every link is personal and expires.
+    const attachmentsOrigin = new HttpOrigin(props.attachmentsHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const attachmentRequests = new OriginRequestPolicy(this, 'AttachmentOriginRequests', {
+      originRequestPolicyName: `${config.prefix}-attachment-downloads`,
+      comment: 'Presigned attachment downloads: the signed query string only, no cookies or viewer headers',
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.none(),
+    });
+
     const apiBehavior = (cachePolicy: ICachePolicy, originRequestPolicy: IOriginRequestPolicy): BehaviorOptions => ({
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -256,7 +273,7 @@ export class Web extends Construct {
       logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: config.size === 'large' ? PriceClass.PRICE_CLASS_ALL : PriceClass.PRICE_CLASS_100,
-      // Every path that is not /api, /assets or a sitemap goes to the renderer (ADR 082): public pages as HTML,
+      // Every path that is not /api, /assets or a sitemap goes to the renderer (ADR 080): public pages as HTML,
       // unknown paths its not-found page with 404, client-only routes (/admin, /auth, …) the SPA shell.
       defaultBehavior: pageBehavior(pagesCache),
       additionalBehaviors: {
@@ -273,6 +290,15 @@ export class Web extends Construct {
           cachePolicy: sitemapCache,
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
+        },
+        [ATTACHMENT_DOWNLOAD_PATH]: {
+          origin: attachmentsOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: attachmentRequests,
+          responseHeadersPolicy: this.responseHeaders,
+          compress: false,
         },
         ...Object.fromEntries(props.listingPagePatterns.map((pattern) => [pattern, pageBehavior(listingPagesCache)])),
         ...Object.fromEntries(UNCACHED_PART_PATHS.map((path) => [path, apiBehavior(CachePolicy.CACHING_DISABLED, apiRequests)])),

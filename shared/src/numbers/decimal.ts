@@ -2,7 +2,8 @@
  * The low-level reading of a number as people type and paste it: which mark is the decimal separator
  * and which only groups thousands. It decides nothing it cannot know: `1,234` alone is reported as
  * ambiguous (1234 or 1.234) unless the caller knows the separator (a file's format, a field's decimals).
- * Used by the money reader (money.ts) and open to the quantity reader.
+ * The one place numbers are split: used by the money reader (money.ts) and the quantity reader
+ * (quantity.ts, under a list's decided mark).
  */
 
 /** Digits of the integer part (no leading zeros, at least "0") and of the fraction, exactly as typed. */
@@ -22,8 +23,8 @@ export interface DecimalOptions {
   decimalSeparator?: ',' | '.';
 }
 
-/** Spaces of every width and apostrophes (Swiss 1'234.50) only ever group thousands. */
-const GROUP_ONLY = /[\s\u00a0\u202f\u2009']/g;
+/** Spaces of every width and apostrophes (Swiss 1'234.50, typeset 1’234.50) only ever group thousands. */
+const GROUP_ONLY = /[\s\u00a0\u202f\u2009'’]/g;
 
 const stripZeros = (digits: string) => digits.replace(/^0+(?=\d)/, '');
 

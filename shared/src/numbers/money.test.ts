@@ -50,8 +50,21 @@ describe('the money reader reads prices as meant', () => {
     expect(micros('1,234')).toBe('“1,234” could be $1,234.00 or $1.234: type 1234 or 1.2340');
     expect(micros('1.234')).toBe('“1.234” could be $1,234.00 or $1.234: type 1234 or 1.2340');
     expect(micros('$12,500')).toBe('“$12,500” could be $12,500.00 or $12.50: type 12500 or 12.5000');
-    // In a field that keeps 2 decimals, three decimals are not a reading: the mark groups thousands.
-    expect(readMoney('1,234', { maxDecimals: 2 })).toMatchObject({ ok: true, micros: 1_234_000_000 });
+    // A field that keeps 2 decimals (the catalogue price) asks too: a source list of $1.234 unit prices
+    // must not become $1,234.00 (ADR 109).
+    expect(readMoney('1,234', { maxDecimals: 2 })).toEqual({
+      ok: false,
+      message: '“1,234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)',
+    });
+    expect(readMoney('1.234', { maxDecimals: 2 })).toMatchObject({ ok: false });
+    expect(readMoney('1,234.00', { maxDecimals: 2 })).toMatchObject({ ok: true, micros: 1_234_000_000 });
+  });
+
+  test('a field with its own cap says it', () => {
+    expect(readMoney('100000000.01', { maxDecimals: 2, maxMicros: 100_000_000 * 1_000_000 })).toEqual({
+      ok: false,
+      message: 'Price must be at most $100,000,000.00',
+    });
   });
 
   test.each([

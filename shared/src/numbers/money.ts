@@ -10,8 +10,8 @@ import { readDecimal, type DecimalDigits } from './decimal';
  * offer total is the sum of its rounded line totals.
  *
  * The reader takes `12.50`, `12,50`, `1,234.56`, `1.234,56`, `1 234,56`, `$12.50`, `12.5 USD`; an
- * input that could mean two amounts (`1,234`: $1,234.00 or $1.234) is refused with both readings, and
- * anything it cannot read is refused. It never drops a mark, rounds or guesses.
+ * input that could mean two amounts (`1,234`: $1,234.00 or $1.234) is refused with both readings, in
+ * every field (ADR 109), and anything it cannot read is refused. It never drops a mark, rounds or guesses.
  */
 
 export const MICROS_PER_DOLLAR = 1_000_000;
@@ -59,26 +59,26 @@ export function readMoney(input: string, options: MoneyOptions = {}): MoneyReadi
   if (/[$]|usd/i.test(stripped)) return notAPrice;
 
   const reading = readDecimal(stripped);
-  let digits: DecimalDigits;
   if (reading.kind === 'invalid') return notAPrice;
   if (reading.kind === 'ambiguous') {
-    // Three decimals are not a price this field keeps: the mark can only group thousands.
-    if (reading.decimal.fraction.length > maxDecimals) digits = reading.grouped;
-    else {
-      const big = formatMicros(Number(toMicros(reading.grouped)!));
-      const small = formatMicros(Number(toMicros(reading.decimal)!));
-      const { whole, fraction } = reading.decimal;
-      return {
-        ok: false,
-        message: `“${text}” could be ${big} or ${small}: type ${reading.grouped.whole} or ${whole}.${fraction}0`,
-      };
-    }
-  } else digits = reading;
+    // Asked even where the field keeps fewer decimals (ADR 109): a list of $1.234 unit prices must not
+    // become $1,234.00; then only the reading the field can keep is offered to type.
+    const big = formatMicros(Number(toMicros(reading.grouped)!));
+    const small = formatMicros(Number(toMicros(reading.decimal)!));
+    const { whole, fraction } = reading.decimal;
+    const retype =
+      fraction.length > maxDecimals
+        ? `type ${reading.grouped.whole} (this price keeps at most ${maxDecimals} decimals)`
+        : `type ${reading.grouped.whole} or ${whole}.${fraction}0`;
+    return { ok: false, message: `“${text}” could be ${big} or ${small}: ${retype}` };
+  }
+  const digits: DecimalDigits = reading;
 
   if (decimals(digits) > maxDecimals)
     return { ok: false, message: maxDecimals === UNIT_PRICE_DECIMALS ? UNIT_PRICE_DECIMALS_MESSAGE : `Use at most ${maxDecimals} decimals` };
   const micros = toMicros(digits)!;
-  if (micros > BigInt(maxMicros)) return { ok: false, message: MAX_UNIT_PRICE_MESSAGE };
+  if (micros > BigInt(maxMicros))
+    return { ok: false, message: maxMicros === MAX_UNIT_PRICE_MICROS ? MAX_UNIT_PRICE_MESSAGE : `Price must be at most ${formatMicros(maxMicros)}` };
   return { ok: true, micros: Number(micros), display: formatMicros(Number(micros)) };
 }
 

@@ -1,4 +1,5 @@
 import { MAX_QUOTE_QUANTITY } from '../constants';
+import { readDecimal } from './decimal';
 
 /**
  * Reading a quantity cell of a buyer's list as a whole count of pieces, or flagging it for the buyer
@@ -7,8 +8,8 @@ import { MAX_QUOTE_QUANTITY } from '../constants';
  * (`1,000` when the file does not say whether `,` is a decimal mark) is a problem the buyer decides.
  *
  * Which character is the decimal mark is decided once per list from the quantity column itself, then
- * the other numbers of the file, the header language and the delimiter (ADR 092). The low-level
- * decimal splitting (`splitDecimal`) lives here; money has its own reader (`money.ts`).
+ * the other numbers of the file, the header language and the delimiter (ADR 092). Splitting a number
+ * under that mark is `readDecimal` (decimal.ts), the same helper the money reader uses (ADR 109).
  */
 
 export type DecimalMark = '.' | ',';
@@ -43,23 +44,17 @@ export interface DecimalDecision {
   basis: 'column' | 'file' | undefined;
 }
 
-const other = (mark: DecimalMark): DecimalMark => (mark === '.' ? ',' : '.');
-const escapeRe = (c: string) => c.replace(/[.]/g, '\\.');
-
 /**
  * A plain number as integer digits and fraction digits under a decimal mark, or undefined when the
  * text is not a number written that way. Grouping: the other mark, a space or an apostrophe, always
- * in threes (`1,234,567`, `1.234.567`, `1 234 567`, `1'234'567`).
+ * in threes (`1,234,567`, `1.234.567`, `1 234 567`, `1'234'567`). The splitting itself is the money
+ * reader's (`readDecimal`, decimal.ts): one helper for every number people type; a sign is read here.
  */
 export function splitDecimal(text: string, mark: DecimalMark): { whole: string; fraction: string; negative: boolean } | undefined {
   const t = text.trim().replace(/^\+/, '');
   const negative = /^[-−]/.test(t);
-  const body = negative ? t.slice(1).trim() : t;
-  const group = `[${escapeRe(other(mark))} \\u00a0\\u202f\\u2009'’]`;
-  const re = new RegExp(`^(\\d{1,3}(?:(${group})\\d{3})(?:\\2\\d{3})*|\\d+)(?:${escapeRe(mark)}(\\d+))?$`);
-  const m = re.exec(body);
-  if (!m) return undefined;
-  return { whole: m[1]!.replace(/\D/g, '').replace(/^0+(?=\d)/, ''), fraction: m[3] ?? '', negative };
+  const reading = readDecimal(negative ? t.slice(1) : t, { decimalSeparator: mark });
+  return reading.kind === 'number' ? { whole: reading.whole, fraction: reading.fraction, negative } : undefined;
 }
 
 /** Which marks a cell tells apart: ',' or '.' when only that reading is a number, both or none otherwise. */

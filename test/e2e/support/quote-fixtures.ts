@@ -22,8 +22,11 @@ export async function submitQuote(buyer: APIRequestContext): Promise<{ quote: Qu
   return { quote: (await submitted.json()) as QuoteRequest, parts };
 }
 
-/** The reseller sends version 1 of an offer: a price break, an alternative, a lead time, a note and a line that cannot be supplied. */
-export async function sendOffer(playwright: Playwright, baseURL: string, quote: QuoteRequest, alternative: PartView): Promise<void> {
+/**
+ * The reseller sends version 1 of an offer (or, with `basedOnVersion`, the next version): a price break, an
+ * alternative, a lead time, a note and a line that cannot be supplied.
+ */
+export async function sendOffer(playwright: Playwright, baseURL: string, quote: QuoteRequest, alternative: PartView, basedOnVersion = 0): Promise<void> {
   const admin = await playwright.request.newContext({ baseURL });
   try {
     await loginAdmin(admin);
@@ -31,7 +34,7 @@ export async function sendOffer(playwright: Playwright, baseURL: string, quote: 
     const validUntil = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const response = await admin.post(`/api/quote-requests/${quote.id}/offers`, {
       data: {
-        basedOnVersion: 0,
+        basedOnVersion,
         validUntil,
         message: 'Prices include packaging.',
         lines: [

@@ -15,9 +15,9 @@ export const keys = {
   manufacturer: (id: number) => ({ pk: 'MANUFACTURER', sk: padId(id) }),
   part: (id: number) => ({ pk: `PART#${id}`, sk: 'PART' }),
   slugGuard: (entity: SlugEntity, slug: string) => ({ pk: `SLUG#${entity}#${slug}`, sk: 'SLUG' }),
-  /** A part whose manufacturer is unknown (null) is unique among those by its part number (ADR 101). */
   /** A category name among its parent's children (null: the top level), compared by categoryNameKey (ADR 102). */
   categoryNameGuard: (parentId: number | null, nameKey: string) => ({ pk: `CATNAME#${parentId ?? 'top'}#${nameKey}`, sk: 'CATNAME' }),
+  /** A part whose manufacturer is unknown (null) is unique among those by its part number (ADR 101). */
   partNumberGuard: (manufacturerId: number | null, normalized: string) => ({
     pk: `PARTNUMBER#${manufacturerId ?? UNKNOWN_MANUFACTURER_KEY}#${normalized}`,
     sk: 'PARTNUMBER',
@@ -33,6 +33,7 @@ export const keys = {
   /** Offer versions and messages live in their request's partition, after the request item. */
   quoteOffer: (quoteId: number, version: number) => ({ pk: `QUOTE#${quoteId}`, sk: `OFFER#${String(version).padStart(6, '0')}` }),
   quoteMessage: (quoteId: number, seq: number) => ({ pk: `QUOTE#${quoteId}`, sk: `MSG#${String(seq).padStart(6, '0')}` }),
+  /** A mail to send (ADR 111); queued in gsi1 under 'OUTBOX' while due. */
   outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
   /** A mail waiting for its account's address to be confirmed: a pointer in the user's partition (ADR 096). */
   heldMail: (username: string, mailId: string) => ({ pk: `USER#${usernameKey(username)}`, sk: `HELDMAIL#${mailId}` }),

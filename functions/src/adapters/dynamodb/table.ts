@@ -16,7 +16,10 @@ export const TABLE_DEFINITION = {
   partitionKey: 'pk',
   sortKey: 'sk',
   globalSecondaryIndexes: [
-    /** Quote requests, newest first: gsi1pk = 'QUOTE', gsi1sk = createdAt#id. */
+    /**
+     * Three queues, by partition: quote requests newest first (gsi1pk = 'QUOTE', gsi1sk = createdAt#id), the
+     * outbox's due mails ('OUTBOX', dueAt#id) and unfinished import jobs ('IMPORT#UNFINISHED', createdAt#id).
+     */
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** Quote requests by status, newest first: gsi2pk = 'QUOTE#STATUS#<status>'. */
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+import { QUOTE_ATTACHMENT_PREFIX } from '@parts/shared/constants';
 import { NotFoundError, UnavailableError, ValidationError, DomainError } from '../../domain/errors';
 import type { BlobStore, Bucket } from '../../ports/blob-store';
 
@@ -17,7 +18,16 @@ export interface S3BlobStoreOptions {
   buckets: Record<Bucket, string>;
   /** Signs browser-facing URLs when the browser reaches S3 at another origin than the server does. */
   presignClient?: S3Client;
+  /**
+   * 'site': a quote attachment's download link is a path on the site itself (`/quotes/…?X-Amz-…`), which the
+   * edge (CloudFront; locally the Node server) forwards to the bucket with the signature intact and answers
+   * with the site's security headers, `nosniff` among them (ADR 110). 's3' (default): the bucket's own URL.
+   */
+  downloads?: 'site' | 's3';
 }
+
+/** The path under which the site serves quote attachments: the objects' own keys (ADR 110). */
+export const SITE_DOWNLOAD_PREFIX = `/${QUOTE_ATTACHMENT_PREFIX}`;
 
 const MAX_KEY_BYTES = 1024;
 const MAX_TTL_SECONDS = 7 * 24 * 3600;
@@ -144,15 +154,19 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
     async presignGet(bucket, key, ttlSeconds, downloadName) {
       const ttl = checkTtl(ttlSeconds);
-      return getSignedUrl(
-        signer,
+      const viaSite = options.downloads === 'site' && bucket === 'attachments' && checkKey(key).startsWith(QUOTE_ATTACHMENT_PREFIX);
+      const url = await getSignedUrl(
+        // Through the site, the request reaches S3 from the edge at the server's own S3 endpoint: signed for that host.
+        viaSite ? client : signer,
         new GetObjectCommand({
           Bucket: bucketName(bucket),
           Key: checkKey(key),
-          ...(downloadName ? { ResponseContentDisposition: contentDisposition(downloadName) } : {}),
+          // Part of the signature: whoever holds the link cannot drop the download disposition.
+          ResponseContentDisposition: downloadName ? contentDisposition(downloadName) : 'attachment',
         }),
         { expiresIn: ttl },
       );
+      return viaSite ? sitePath(url, bucketName(bucket)) : url;
     },
 
     async ping() {
@@ -172,6 +186,17 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     };
   }
   return wrapped as unknown as BlobStore;
+}
+
+/**
+ * The signed URL as a path on the site: the object's path (without the bucket segment of a path-style URL)
+ * and the signed query, unchanged. Relative, so it works on whatever address the site is reached at.
+ */
+function sitePath(signed: string, bucket: string): string {
+  const url = new URL(signed);
+  const path = url.pathname.startsWith(`/${bucket}/`) ? url.pathname.slice(bucket.length + 1) : url.pathname;
+  if (!path.startsWith(SITE_DOWNLOAD_PREFIX)) throw new ValidationError('Only quote attachments are served through the site');
+  return `${path}${url.search}`;
 }
 
 /** attachment; filename="ascii fallback"; filename*=UTF-8''exact name (RFC 6266). */

@@ -96,13 +96,6 @@ function normaliseStatus(cell: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
-function normalisePrice(cell: string): string {
-  return cell
-    .trim()
-    .replace(/^\$\s*/, '')
-    .replace(/,(?=\d{3}(\D|$))/g, '');
-}
-
 export interface CompiledMapping {
   fields: Partial<Record<PartImportField, number>>;
   specs: { key: string; index: number }[];
@@ -170,11 +163,6 @@ export function buildRow(record: string[], mapping: CompiledMapping, categories:
     const value = (record[index] ?? '').trim();
     if (value !== '') specifications[key] = value;
   }
-  let price = normalisePrice(cell('price'));
-  if (price !== '' && !Number.isFinite(Number(price))) {
-    problems.set('price', `Price must be a number, got '${cell('price')}'`);
-    price = '';
-  }
   const parsed = partInputSchema.safeParse({
     name: cell('name'),
     partNumber: cell('partNumber'),
@@ -184,7 +172,8 @@ export function buildRow(record: string[], mapping: CompiledMapping, categories:
     categoryId: category?.id ?? null,
     manufacturerId: manufacturer?.id ?? null,
     specifications,
-    price,
+    // Read by the shared money reader in the part schema (`12,50`, `$1,234.50`; `1,234` is asked).
+    price: cell('price'),
     image: cell('image'),
   });
   if (!parsed.success) {

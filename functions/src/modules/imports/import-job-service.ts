@@ -26,6 +26,8 @@ export interface ImportJobDeps {
   searchSync: SearchSync;
   logger: Logger;
   now?: () => Date;
+  /** Part rows written per batch (and checkpoint); IMPORT_BATCH_SIZE unless a test asks for smaller ones. */
+  importBatchSize?: number;
   /** Accepted so callers can pass their whole dependency set; unused here. */
   env?: Env;
 }
@@ -168,6 +170,7 @@ export async function runImportJob(deps: ImportJobDeps, jobId: string, options: 
     }
     const source = await deps.blobs.stream('staging', job.sourceKey);
     const result = await importPartsCsv(deps, source, mapping, {
+      ...(deps.importBatchSize ? { batchSize: deps.importBatchSize } : {}),
       ...(resumeFrom ? { resumeFrom } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       onCheckpoint: async ({ afterRecord, result: r }) => {

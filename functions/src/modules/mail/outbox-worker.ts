@@ -20,7 +20,7 @@ export interface OutboxWorkerDeps {
 }
 
 /**
- * Sends outbox mails (docs/decisions/081): each one is claimed (so two workers never send the same
+ * Sends outbox mails (ADR 111): each one is claimed (so two workers never send the same
  * attempt), sent, and marked sent; a failure is logged and retried later with back-off. At least
  * once: a worker that dies between sending and marking sends that mail again after the lease.
  */
@@ -80,7 +80,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
   }
 
   return {
-    /** Sends these mails if they are due (the stream's new items, or a local kick). */
+    /** Sends these mails if they are due (the local kick right after a write; AWS only sweeps, ADR 111). */
     async processIds(ids: string[]) {
       const counts = { sent: 0, failed: 0, skipped: 0, held: 0 };
       for (const id of ids) counts[await process(id)]++;
@@ -98,8 +98,8 @@ export function createOutboxWorker(deps: OutboxWorkerDeps) {
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
 
 /**
- * The local stand-in for the AWS mailer Lambda: kicks send at once in the background, a timer sweeps
- * for retries. Nothing here ever throws into a request.
+ * The local stand-in for the AWS mailer Lambda and its EventBridge schedule (ADR 111): kicks send at once in
+ * the background, a timer sweeps for retries. Nothing here ever throws into a request.
  */
 export function createLocalMailQueue(worker: OutboxWorker, logger: Logger, sweepMs = 30_000): MailQueue & { whenIdle(): Promise<void>; stop(): void } {
   let chain: Promise<unknown> = Promise.resolve();

@@ -109,7 +109,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 
   /**
    * The buyer's and the reseller's mails about a new request, queued once it is stored. A failure to
-   * queue them is logged and never fails the submission that is already stored (docs/decisions/081).
+   * queue them is logged and never fails the submission that is already stored (ADR 111).
    */
   async function notifySubmitted(created: QuoteRequest): Promise<QuoteRequest> {
     if (!deps.outbox || !deps.env) return created;

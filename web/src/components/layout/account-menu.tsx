@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { User as UserIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { buttonVariants } from '../ui/button';
+import { ACCOUNT_LINKS } from './account-links';
 
 export interface AccountMenuProps {
   username: string;
@@ -27,12 +28,11 @@ export function AccountMenu({ username, isAdmin, onLogout }: AccountMenuProps) {
               Admin Dashboard
             </DropdownMenu.Item>
           ) : null}
-          <DropdownMenu.Item onSelect={() => void navigate('/account/quotes')} className={itemClass}>
-            My Quote Requests
-          </DropdownMenu.Item>
-          <DropdownMenu.Item onSelect={() => void navigate('/account/verify-email')} className={itemClass}>
-            E-mail Address
-          </DropdownMenu.Item>
+          {ACCOUNT_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.to} onSelect={() => void navigate(link.to)} className={itemClass}>
+              {link.label}
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Item onSelect={onLogout} className={itemClass}>
             Logout
           </DropdownMenu.Item>

@@ -8,6 +8,7 @@ import { useCurrentUser, useLogout } from '../../lib/session';
 import { useQuoteBasket } from '../../features/quote-basket';
 import { cn } from '../../lib/cn';
 import { loginPathFor } from '../../lib/return-to';
+import { ACCOUNT_LINKS } from './account-links';
 
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
@@ -127,13 +128,15 @@ export function Header() {
                 </Link>
               </li>
             ) : null}
-            {user ? (
-              <li>
-                <Link to="/account/quotes" onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
-                  My Quote Requests
-                </Link>
-              </li>
-            ) : null}
+            {user
+              ? ACCOUNT_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} onClick={() => setMobileOpen(false)} className={cn(buttonVariants({ variant: 'ghost' }), 'w-full justify-start')}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))
+              : null}
             <li>
               {user ? (
                 <Button

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Trash2, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useQuoteBasket } from '../../features/quote-basket';
+import { isFreeLine, lineId, useQuoteBasket } from '../../features/quote-basket';
 import { buttonVariants, Button } from '../ui/button';
 import { QuantityInput } from '../quantity-input';
 import { cn } from '../../lib/cn';
@@ -11,8 +11,8 @@ import { FreeLineSummary } from '../free-line-summary';
 
 /** The right-side basket panel; a modal dialog so a click outside closes it. */
 export function QuoteDrawer() {
-  const { items, freeLines, isOpen, setOpen, remove, setQuantity, removeFree, setFreeQuantity } = useQuoteBasket();
-  const empty = items.length === 0 && freeLines.length === 0;
+  const { lines, isOpen, setOpen, remove, setQuantity } = useQuoteBasket();
+  const empty = lines.length === 0;
   const focus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={isOpen} onOpenChange={setOpen}>
@@ -35,47 +35,42 @@ export function QuoteDrawer() {
             ) : (
               // One column no wider than the drawer: a long name wraps instead of pushing the remove button out.
               <ul className="grid grid-cols-[minmax(0,1fr)] gap-3">
-                {items.map((item) => (
-                  <li key={item.part.id} data-testid="basket-line" className="flex min-w-0 items-start gap-3 rounded-md border border-slate-200 p-3">
-                    <div className="min-w-0 flex-1">
-                      <p className="line-clamp-3 break-words font-medium [overflow-wrap:anywhere]">{item.part.name}</p>
-                      {/* Many parts share a name ("O-Ring Kit"); the part number tells them apart. */}
-                      <p data-testid="basket-part-number" className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">
-                        {item.part.partNumber}
-                      </p>
-                      <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">{item.part.manufacturer?.name ?? 'Unknown Manufacturer'}</p>
-                      <label className="mt-2 flex items-center gap-2 text-sm">
-                        <span>Quantity</span>
-                        <QuantityInput
-                          label={`Quantity for ${item.part.name}`}
-                          value={item.quantity}
-                          onCommit={(quantity) => setQuantity(item.part.id, quantity)}
-                          className="h-8"
-                        />
-                      </label>
-                    </div>
-                    <Button variant="ghost" size="icon" className="shrink-0" onClick={() => remove(item.part.id)} aria-label={`Remove ${item.part.name}`}>
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </Button>
-                  </li>
-                ))}
-                {freeLines.map((line) => {
-                  const label = line.freeText.partNumber ?? line.freeText.description ?? 'Line';
+                {lines.map((line) => {
+                  const free = isFreeLine(line);
+                  const label = free ? (line.freeText.partNumber ?? line.freeText.description ?? 'Line') : line.part.name;
+                  const id = lineId(line);
                   return (
-                    <li key={line.key} className="flex min-w-0 items-start gap-3 rounded-md border border-slate-200 p-3" data-testid="free-line">
+                    <li
+                      key={free ? `free:${line.key}` : `part:${line.part.id}`}
+                      data-testid={free ? 'free-line' : 'basket-line'}
+                      className="flex min-w-0 items-start gap-3 rounded-md border border-slate-200 p-3"
+                    >
                       <div className="min-w-0 flex-1">
-                        <FreeLineSummary freeText={line.freeText} />
+                        {free ? (
+                          <FreeLineSummary freeText={line.freeText} />
+                        ) : (
+                          <>
+                            <p className="line-clamp-3 break-words font-medium [overflow-wrap:anywhere]">{line.part.name}</p>
+                            {/* Many parts share a name ("O-Ring Kit"); the part number tells them apart. */}
+                            <p data-testid="basket-part-number" className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">
+                              {line.part.partNumber}
+                            </p>
+                            <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
+                              {line.part.manufacturer?.name ?? 'Unknown Manufacturer'}
+                            </p>
+                          </>
+                        )}
                         <label className="mt-2 flex items-center gap-2 text-sm">
                           <span>Quantity</span>
                           <QuantityInput
                             label={`Quantity for ${label}`}
                             value={line.quantity}
-                            onCommit={(quantity) => setFreeQuantity(line.key, quantity)}
+                            onCommit={(quantity) => setQuantity(id, quantity)}
                             className="h-8"
                           />
                         </label>
                       </div>
-                      <Button variant="ghost" size="icon" className="shrink-0" onClick={() => removeFree(line.key)} aria-label={`Remove ${label}`}>
+                      <Button variant="ghost" size="icon" className="shrink-0" onClick={() => remove(id)} aria-label={`Remove ${label}`}>
                         <Trash2 className="h-4 w-4" aria-hidden />
                       </Button>
                     </li>

@@ -1,2 +1,2 @@
-export { normaliseQuantity, useQuoteBasket } from './quote-basket';
-export type { FreeBasketLine, IncomingLine, LineDetails } from './quote-basket';
+export { isFreeLine, lineId, normaliseQuantity, useQuoteBasket } from './quote-basket';
+export type { BasketLine, FreeBasketLine, IncomingLine, LineDetails } from './quote-basket';

@@ -27,29 +27,41 @@ export interface FreeBasketLine {
   details?: LineDetails;
 }
 
+/** One line of the basket: a catalogue part or free text. */
+export type BasketLine = BasketItem | FreeBasketLine;
+
+export const isFreeLine = (line: BasketLine): line is FreeBasketLine => 'freeText' in line;
+
+/** How a line is named in the basket's calls: a catalogue part by its id, a free-text line by its key. */
+export type LineId = number | string;
+export const lineId = (line: BasketLine): LineId => (isFreeLine(line) ? line.key : line.part.id);
+const isLine = (line: BasketLine, id: LineId) => lineId(line) === id;
+
 /** A line of an uploaded list, ready for the basket: a catalogue part or free text. */
 export type IncomingLine =
   { part: BasketItem['part']; quantity: number; details?: LineDetails } | { freeText: FreeBasketLine['freeText']; quantity: number; details?: LineDetails };
 
-/** Free-text lines live beside the catalogue lines, under their own key, so the spec's basket shape stays as it is. */
-export const FREE_LINES_STORAGE_KEY = `${QUOTE_STORAGE_KEY}-free-lines`;
+/**
+ * Where the basket was kept before it became one ordered list (issue 25): catalogue lines under the
+ * product's old quote key and free-text lines beside them. A basket found there is taken over once
+ * (catalogue lines first, as they were shown) and the old keys removed (ADR 109).
+ */
+export const LEGACY_QUOTE_STORAGE_KEY = 'industrial-parts-hub:quote';
+const LEGACY_FREE_LINES_STORAGE_KEY = `${LEGACY_QUOTE_STORAGE_KEY}-free-lines`;
+const LEGACY_KEYS = [LEGACY_QUOTE_STORAGE_KEY, LEGACY_FREE_LINES_STORAGE_KEY];
 
 export interface QuoteBasket {
-  items: BasketItem[];
-  freeLines: FreeBasketLine[];
-  /** Catalogue lines and free-text lines. */
+  /** Every line in the order it was added (a parts list keeps its own order, free-text lines included). */
+  lines: BasketLine[];
   itemCount: number;
-  /** Adds many lines at once (a parts list), merging catalogue parts already in the basket; one toast. */
+  /** Adds many lines at once (a parts list), in their order, merging catalogue parts already in the basket; one toast. */
   addMany: (lines: IncomingLine[]) => void;
-  /** A catalogue line by part id, or a free-text line by key. */
-  setDetails: (target: number | string, details: LineDetails) => void;
-  removeFree: (key: string) => void;
-  setFreeQuantity: (key: string, quantity: unknown) => void;
+  setDetails: (line: LineId, details: LineDetails) => void;
   isOpen: boolean;
   /** Adds `quantity` (default 1) of a part, on top of what the basket already holds of it. */
   add: (part: BasketItem['part'], quantity?: number) => void;
-  remove: (partId: number) => void;
-  setQuantity: (partId: number, quantity: unknown) => void;
+  remove: (line: LineId) => void;
+  setQuantity: (line: LineId, quantity: unknown) => void;
   clear: () => void;
   toggle: () => void;
   setOpen: (open: boolean) => void;
@@ -74,25 +86,28 @@ function isBasketItem(value: unknown): value is BasketItem {
   );
 }
 
-function isFreeLine(value: unknown): value is FreeBasketLine {
+function isStoredFreeLine(value: unknown): value is FreeBasketLine {
   if (!value || typeof value !== 'object') return false;
   const line = value as Partial<FreeBasketLine>;
   return typeof line.key === 'string' && typeof line.quantity === 'number' && !!line.freeText && typeof line.freeText === 'object';
 }
 
-export function loadFreeLines(storage: Storage): FreeBasketLine[] {
-  const raw = storage.getItem(FREE_LINES_STORAGE_KEY);
+/** The lines saved under `key` that pass `isValid`; an unreadable value is discarded, removed and logged (spec). */
+function readStored<T extends BasketLine>(storage: Storage, key: string, isValid: (value: unknown) => value is T): T[] {
+  const raw = storage.getItem(key);
   if (raw === null) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed) && parsed.every(isFreeLine)) return parsed.map((l) => ({ ...l, quantity: normaliseQuantity(l.quantity) }));
-    throw new Error('not a list of free-text lines');
+    if (Array.isArray(parsed) && parsed.every(isValid)) return parsed.map((line) => ({ ...line, quantity: normaliseQuantity(line.quantity) }));
+    throw new Error('not a list of quote lines');
   } catch (error) {
-    console.error('Discarding unreadable free-text quote lines', error);
-    storage.removeItem(FREE_LINES_STORAGE_KEY);
+    console.error('Discarding unreadable quote basket', error);
+    storage.removeItem(key);
     return [];
   }
 }
+
+const isStoredLine = (value: unknown): value is BasketLine => isBasketItem(value) || isStoredFreeLine(value);
 
 const slimPart = (part: BasketItem['part']): BasketItem['part'] => ({
   id: part.id,
@@ -105,21 +120,41 @@ const slimPart = (part: BasketItem['part']): BasketItem['part'] => ({
 /** Details of two lines for one part: the first line's, filled in by the second's where the first has none. */
 const mergeDetails = (a: LineDetails | undefined, b: LineDetails | undefined): LineDetails | undefined => (a || b ? { ...b, ...a } : undefined);
 
-export function loadBasket(storage: Storage): BasketItem[] {
-  const raw = storage.getItem(QUOTE_STORAGE_KEY);
-  if (raw === null) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed) && parsed.every(isBasketItem)) {
-      return parsed.map((item) => ({ ...item, quantity: normaliseQuantity(item.quantity) }));
+/** `lines` with `incoming` appended in order; a catalogue part already there gets the quantity added, in its place. */
+function appendLines(lines: readonly BasketLine[], incoming: readonly BasketLine[]): BasketLine[] {
+  const next = [...lines];
+  for (const line of incoming) {
+    const at = next.findIndex((l) => isLine(l, lineId(line)));
+    if (at < 0) {
+      next.push(line);
+      continue;
     }
-    throw new Error('not a list of basket items');
-  } catch (error) {
-    // Spec: an unreadable saved basket is discarded and removed, only logged.
-    console.error('Discarding unreadable quote basket', error);
-    storage.removeItem(QUOTE_STORAGE_KEY);
-    return [];
+    if (isFreeLine(line)) continue; // the same free-text line (same key) is already there
+    const old = next[at]!;
+    const details = mergeDetails(old.details, line.details);
+    next[at] = { ...old, quantity: normaliseQuantity(old.quantity + line.quantity), ...(details ? { details } : {}) };
   }
+  return next;
+}
+
+/**
+ * The saved basket. A basket an earlier version left under the old keys (a tab that loaded before the
+ * change, or a buyer's first visit since) is added to it and the old keys removed, so nothing is lost.
+ */
+export function loadBasket(storage: Storage): BasketLine[] {
+  const lines = readStored(storage, QUOTE_STORAGE_KEY, isStoredLine);
+  const legacy = [...readStored(storage, LEGACY_QUOTE_STORAGE_KEY, isBasketItem), ...readStored(storage, LEGACY_FREE_LINES_STORAGE_KEY, isStoredFreeLine)];
+  const present = LEGACY_KEYS.filter((key) => storage.getItem(key) !== null);
+  if (present.length === 0) return lines;
+  const merged = appendLines(lines, legacy);
+  try {
+    storage.setItem(QUOTE_STORAGE_KEY, JSON.stringify(merged));
+    for (const key of present) storage.removeItem(key);
+  } catch (error) {
+    // Not written: the old keys stay, and the next load tries again.
+    console.error('Could not move the saved quote basket to its new place', error);
+  }
+  return merged;
 }
 
 const QuoteBasketContext = createContext<QuoteBasket | null>(null);
@@ -130,8 +165,7 @@ const QuoteBasketContext = createContext<QuoteBasket | null>(null);
  */
 export function QuoteBasketProvider({ children, storage: givenStorage, deferLoad = false }: { children: ReactNode; storage?: Storage; deferLoad?: boolean }) {
   const storage = givenStorage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
-  const [items, setItems] = useState<BasketItem[]>(() => (storage && !deferLoad ? loadBasket(storage) : []));
-  const [freeLines, setFreeLines] = useState<FreeBasketLine[]>(() => (storage && !deferLoad ? loadFreeLines(storage) : []));
+  const [lines, setLines] = useState<BasketLine[]>(() => (storage && !deferLoad ? loadBasket(storage) : []));
   const [isOpen, setOpen] = useState(false);
   // Until the saved basket is read, the empty one must not overwrite it.
   const [loaded, setLoaded] = useState(!deferLoad);
@@ -140,106 +174,53 @@ export function QuoteBasketProvider({ children, storage: givenStorage, deferLoad
     if (loaded || !storage) return;
     // The one render after hydration that picks up the saved basket (the server could not know it).
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setItems(loadBasket(storage));
-    setFreeLines(loadFreeLines(storage));
+    setLines(loadBasket(storage));
     setLoaded(true);
   }, [loaded, storage]);
 
   useEffect(() => {
-    if (loaded) storage?.setItem(QUOTE_STORAGE_KEY, JSON.stringify(items));
-  }, [items, loaded, storage]);
-  useEffect(() => {
-    if (!loaded || !storage) return;
-    if (freeLines.length === 0) storage.removeItem(FREE_LINES_STORAGE_KEY);
-    else storage.setItem(FREE_LINES_STORAGE_KEY, JSON.stringify(freeLines));
-  }, [freeLines, loaded, storage]);
+    if (loaded) storage?.setItem(QUOTE_STORAGE_KEY, JSON.stringify(lines));
+  }, [lines, loaded, storage]);
 
-  // Another tab changed the basket: follow it.
+  // Another tab changed the basket: follow it. A tab still running the earlier version writes the old
+  // keys; what it added is taken over (an old key it empties or removes is left alone: no ping-pong).
   useEffect(() => {
     if (!storage) return;
     const onStorage = (event: StorageEvent) => {
-      if (event.key === QUOTE_STORAGE_KEY) setItems(loadBasket(storage));
-      if (event.key === FREE_LINES_STORAGE_KEY) setFreeLines(loadFreeLines(storage));
+      if (event.key === QUOTE_STORAGE_KEY) setLines(loadBasket(storage));
+      else if (event.key !== null && LEGACY_KEYS.includes(event.key) && storage.getItem(event.key) !== null && storage.getItem(event.key) !== '[]')
+        setLines(loadBasket(storage));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [storage]);
 
   const add = useCallback((part: BasketItem['part'], quantity: number = MIN_QUOTE_QUANTITY) => {
-    const amount = normaliseQuantity(quantity);
-    const slim = slimPart(part);
-    setItems((current) =>
-      current.some((i) => i.part.id === part.id)
-        ? current.map((i) => (i.part.id === part.id ? { ...i, quantity: normaliseQuantity(i.quantity + amount) } : i))
-        : [...current, { part: slim, quantity: amount }],
-    );
+    setLines((current) => appendLines(current, [{ part: slimPart(part), quantity: normaliseQuantity(quantity) }]));
     toast({ title: 'Added to Quote', description: `${part.name} has been added to your quote request.` });
   }, []);
 
-  const remove = useCallback((partId: number) => setItems((current) => current.filter((i) => i.part.id !== partId)), []);
+  const remove = useCallback((id: LineId) => setLines((current) => current.filter((l) => !isLine(l, id))), []);
   const setQuantity = useCallback(
-    (partId: number, quantity: unknown) =>
-      setItems((current) => current.map((i) => (i.part.id === partId ? { ...i, quantity: normaliseQuantity(quantity) } : i))),
+    (id: LineId, quantity: unknown) => setLines((current) => current.map((l) => (isLine(l, id) ? { ...l, quantity: normaliseQuantity(quantity) } : l))),
     [],
   );
-  const addMany = useCallback((lines: IncomingLine[]) => {
-    setItems((current) => {
-      const next = [...current];
-      for (const line of lines) {
-        if (!('part' in line)) continue;
-        const at = next.findIndex((i) => i.part.id === line.part.id);
-        if (at >= 0) {
-          const old = next[at]!;
-          next[at] = {
-            ...old,
-            quantity: normaliseQuantity(old.quantity + line.quantity),
-            ...(mergeDetails(old.details, line.details) ? { details: mergeDetails(old.details, line.details)! } : {}),
-          };
-        } else next.push({ part: slimPart(line.part), quantity: normaliseQuantity(line.quantity), ...(line.details ? { details: line.details } : {}) });
-      }
-      return next;
-    });
-    const free = lines.flatMap((l) =>
-      'freeText' in l
-        ? [{ key: crypto.randomUUID(), freeText: l.freeText, quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) }]
-        : [],
+  const addMany = useCallback((incoming: IncomingLine[]) => {
+    const lines = incoming.map((l): BasketLine =>
+      'part' in l
+        ? { part: slimPart(l.part), quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) }
+        : { key: crypto.randomUUID(), freeText: l.freeText, quantity: normaliseQuantity(l.quantity), ...(l.details ? { details: l.details } : {}) },
     );
-    if (free.length > 0) setFreeLines((current) => [...current, ...free]);
-    toast({ title: 'Parts list added', description: `${lines.length} ${lines.length === 1 ? 'line was' : 'lines were'} added to your quote request.` });
+    setLines((current) => appendLines(current, lines));
+    toast({ title: 'Parts list added', description: `${incoming.length} ${incoming.length === 1 ? 'line was' : 'lines were'} added to your quote request.` });
   }, []);
-  const setDetails = useCallback((target: number | string, details: LineDetails) => {
-    if (typeof target === 'number') setItems((current) => current.map((i) => (i.part.id === target ? { ...i, details } : i)));
-    else setFreeLines((current) => current.map((l) => (l.key === target ? { ...l, details } : l)));
-  }, []);
-  const removeFree = useCallback((key: string) => setFreeLines((current) => current.filter((l) => l.key !== key)), []);
-  const setFreeQuantity = useCallback(
-    (key: string, quantity: unknown) => setFreeLines((current) => current.map((l) => (l.key === key ? { ...l, quantity: normaliseQuantity(quantity) } : l))),
-    [],
-  );
-  const clear = useCallback(() => {
-    setItems([]);
-    setFreeLines([]);
-  }, []);
+  const setDetails = useCallback((id: LineId, details: LineDetails) => setLines((current) => current.map((l) => (isLine(l, id) ? { ...l, details } : l))), []);
+  const clear = useCallback(() => setLines([]), []);
   const toggle = useCallback(() => setOpen((open) => !open), []);
 
   const value = useMemo<QuoteBasket>(
-    () => ({
-      items,
-      freeLines,
-      itemCount: items.length + freeLines.length,
-      isOpen,
-      add,
-      addMany,
-      setDetails,
-      remove,
-      removeFree,
-      setQuantity,
-      setFreeQuantity,
-      clear,
-      toggle,
-      setOpen,
-    }),
-    [items, freeLines, isOpen, add, addMany, setDetails, remove, removeFree, setQuantity, setFreeQuantity, clear, toggle],
+    () => ({ lines, itemCount: lines.length, isOpen, add, addMany, setDetails, remove, setQuantity, clear, toggle, setOpen }),
+    [lines, isOpen, add, addMany, setDetails, remove, setQuantity, clear, toggle],
   );
   return <QuoteBasketContext.Provider value={value}>{children}</QuoteBasketContext.Provider>;
 }

@@ -61,7 +61,7 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
   };
 
   return (
-    <section aria-label="Your answer" className="grid gap-3 rounded-md border border-blue-200 bg-blue-50/40 p-3">
+    <section aria-label="Your answer" className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-md border border-blue-200 bg-blue-50/40 p-3">
       <h4 className="text-sm font-semibold">Your answer</h4>
       {state === 'expired' ? (
         <p className="text-sm text-slate-700">
@@ -72,7 +72,7 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
 
       {canAnswer && mode === 'choose' ? (
         <>
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
             {offer.lines.map((line) => (
               <li key={line.itemId} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="answer-line" data-item-id={line.itemId}>
                 <span className="min-w-40">

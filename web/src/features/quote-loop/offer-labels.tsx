@@ -1,15 +1,19 @@
 import type { OfferState, WaitingFor } from '@parts/shared/schemas';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 
-const OFFER_STATE_STYLES: Record<OfferState, { label: string; variant: BadgeVariant }> = {
+/** `superseded` is not stored: an older version still open when a newer one was sent shows as such. */
+type ShownOfferState = OfferState | 'superseded';
+
+const OFFER_STATE_STYLES: Record<ShownOfferState, { label: string; variant: BadgeVariant }> = {
   open: { label: 'Awaiting answer', variant: 'blue' },
   accepted: { label: 'Accepted', variant: 'green' },
   declined: { label: 'Declined', variant: 'red' },
   revision_requested: { label: 'Revision requested', variant: 'yellow' },
   expired: { label: 'Expired', variant: 'secondary' },
+  superseded: { label: 'Superseded', variant: 'secondary' },
 };
 
-export function OfferStateBadge({ state }: { state: OfferState }) {
+export function OfferStateBadge({ state }: { state: ShownOfferState }) {
   const style = OFFER_STATE_STYLES[state];
   return (
     <Badge variant={style.variant} data-testid="offer-state">

@@ -18,6 +18,9 @@ export function OfferPanel({ quoteId, offers, children }: { quoteId: number; off
   const offer = useOffer(quoteId, version);
   if (latestVersion === undefined) return null;
   const isLatest = version === latestVersion;
+  // An older version still open when a newer one was sent can no longer be answered: it is superseded by the next one.
+  const supersededBy = (o: Pick<OfferSummary, 'version' | 'state'>) =>
+    o.version !== latestVersion && o.state === 'open' ? Math.min(...offers.filter((n) => n.version > o.version).map((n) => n.version)) : undefined;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {offers.length > 1 ? (
@@ -34,6 +37,7 @@ export function OfferPanel({ quoteId, offers, children }: { quoteId: number; off
               )}
             >
               Version {o.version}
+              {supersededBy(o) !== undefined ? ' (superseded)' : ''}
             </button>
           ))}
         </div>
@@ -42,7 +46,7 @@ export function OfferPanel({ quoteId, offers, children }: { quoteId: number; off
       {offer.isError ? <LoadError compact title="Failed to load the offer" onRetry={offer.refetch} retrying={offer.isFetching} /> : null}
       {offer.data ? (
         <>
-          <OfferView offer={offer.data.offer} previous={offer.data.previous} latest={isLatest} />
+          <OfferView offer={offer.data.offer} previous={offer.data.previous} latest={isLatest} supersededBy={supersededBy(offer.data.offer)} />
           {isLatest && children ? children(offer.data.offer) : null}
         </>
       ) : null}

@@ -136,14 +136,34 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
 }
 
 /** One version of an offer, as both sides read it: lines, breaks, lead times, totals, and what changed since the version before. */
-export function OfferView({ offer, previous, latest }: { offer: Offer; previous?: Offer | undefined; latest: boolean }) {
+export function OfferView({
+  offer,
+  previous,
+  latest,
+  supersededBy,
+}: {
+  offer: Offer;
+  previous?: Offer | undefined;
+  latest: boolean;
+  /** The newer version that replaced this one while it was still open (it can no longer be answered). */
+  supersededBy?: number | undefined;
+}) {
   const changes = previous ? diffOffers(previous, offer) : new Map<number, LineChange>();
   const state = latest ? effectiveOfferState(offer, utcDay(new Date())) : offer.state;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3" data-testid="offer-view" data-version={offer.version}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <span className="font-semibold">Offer version {offer.version}</span>
-        <OfferStateBadge state={state} />
+        {supersededBy !== undefined ? (
+          <>
+            <OfferStateBadge state="superseded" />
+            <span className="font-medium text-slate-700" data-testid="offer-superseded">
+              Superseded by version {supersededBy}
+            </span>
+          </>
+        ) : (
+          <OfferStateBadge state={state} />
+        )}
         <span className="text-slate-600">Sent {formatDateTime(offer.sentAt)}</span>
         <span className="text-slate-600">Valid until {formatDate(offer.validUntil)}</span>
         <a

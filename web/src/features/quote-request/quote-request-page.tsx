@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { clearDraft, readDraft, sameShape, useConfirmLeave, writeDraft } from '../../hooks/use-stored-draft';
 import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
-import { useQuoteBasket, type LineDetails } from '../quote-basket';
+import { isFreeLine, lineId, useQuoteBasket, type BasketLine, type LineDetails } from '../quote-basket';
 import { BomUploadButton } from '../bom';
 import { LineDetailsEditor } from './components/line-details';
 import { loginPathFor } from '../../lib/return-to';
@@ -37,6 +37,9 @@ const detailsInput = (d: LineDetails | undefined) => ({
   ...(d?.note?.trim() ? { note: d.note.trim() } : {}),
 });
 
+/** A line's drawings, kept in memory under part:<id> or free:<key>. */
+const filesKey = (line: BasketLine) => (isFreeLine(line) ? `free:${line.key}` : `part:${line.part.id}`);
+
 const emptyForm: FormValues = { customerName: '', customerEmail: '', customerPhone: '', customerCompany: '', message: '' };
 
 /** The typed fields, kept in this tab's session storage per account until sent (a reload keeps them). */
@@ -53,7 +56,7 @@ function QuoteRequestContent({ username, defaults }: { username: string; default
   const basket = useQuoteBasket();
   const submit = useSubmitQuoteRequest();
   const [files, setFiles] = useState<File[]>([]);
-  // Drawings per line stay in memory (a File cannot be kept in local storage): keyed part:<id> or free:<key>.
+  // Drawings per line stay in memory (a File cannot be kept in local storage), by `filesKey`.
   const [lineFiles, setLineFiles] = useState<Record<string, File[]>>({});
   const form = useForm<FormValues, unknown, z.output<typeof quoteFormSchema>>({
     resolver: zodResolver(quoteFormSchema),
@@ -73,11 +76,13 @@ function QuoteRequestContent({ username, defaults }: { username: string; default
     submit.mutate(
       {
         form: values,
-        items: [
-          ...basket.items.map((i) => ({ partId: i.part.id, quantity: i.quantity, ...detailsInput(i.details) })),
-          ...basket.freeLines.map((l) => ({ freeText: l.freeText, quantity: l.quantity, ...detailsInput(l.details) })),
-        ],
-        lineFiles: [...basket.items.map((i) => lineFiles[`part:${i.part.id}`] ?? []), ...basket.freeLines.map((l) => lineFiles[`free:${l.key}`] ?? [])],
+        // In the basket's order: a parts list arrives as the buyer's list had it.
+        items: basket.lines.map((l) =>
+          isFreeLine(l)
+            ? { freeText: l.freeText, quantity: l.quantity, ...detailsInput(l.details) }
+            : { partId: l.part.id, quantity: l.quantity, ...detailsInput(l.details) },
+        ),
+        lineFiles: basket.lines.map((l) => lineFiles[filesKey(l)] ?? []),
         files,
       },
       {
@@ -120,58 +125,47 @@ function QuoteRequestContent({ username, defaults }: { username: string; default
           </CardHeader>
           <CardContent>
             <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
-              {basket.items.map((item) => (
-                <li key={item.part.id} className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3">
-                  <div className="min-w-0 basis-48 grow">
-                    <Link to={`/part/${item.part.slug}`} className="break-words font-medium [overflow-wrap:anywhere] hover:underline">
-                      {item.part.name}
-                    </Link>
-                    <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
-                      {item.part.partNumber} · {item.part.manufacturer?.name ?? 'Unknown Manufacturer'}
-                    </p>
-                  </div>
-                  <QuantityInput
-                    label={`Quantity for ${item.part.name}`}
-                    value={item.quantity}
-                    onCommit={(quantity) => basket.setQuantity(item.part.id, quantity)}
-                    className="w-24"
-                  />
-                  <Button variant="ghost" size="icon" onClick={() => basket.remove(item.part.id)} aria-label={`Remove ${item.part.name}`}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
-                  <LineDetailsEditor
-                    id={`line-part-${item.part.id}`}
-                    label={item.part.name}
-                    details={item.details}
-                    onChange={(d) => basket.setDetails(item.part.id, d)}
-                    files={lineFiles[`part:${item.part.id}`] ?? []}
-                    onFilesChange={(f) => setLineFiles((all) => ({ ...all, [`part:${item.part.id}`]: f }))}
-                  />
-                </li>
-              ))}
-              {basket.freeLines.map((line) => {
-                const label = line.freeText.partNumber ?? line.freeText.description ?? 'Line';
+              {basket.lines.map((line) => {
+                const free = isFreeLine(line);
+                const label = free ? (line.freeText.partNumber ?? line.freeText.description ?? 'Line') : line.part.name;
+                const id = lineId(line);
+                const key = filesKey(line);
                 return (
-                  <li key={line.key} className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3" data-testid="free-line">
+                  <li
+                    key={key}
+                    className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3"
+                    data-testid={free ? 'free-line' : 'basket-line'}
+                  >
                     <div className="min-w-0 basis-48 grow">
-                      <FreeLineSummary freeText={line.freeText} />
+                      {free ? (
+                        <FreeLineSummary freeText={line.freeText} />
+                      ) : (
+                        <>
+                          <Link to={`/part/${line.part.slug}`} className="break-words font-medium [overflow-wrap:anywhere] hover:underline">
+                            {line.part.name}
+                          </Link>
+                          <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
+                            {line.part.partNumber} · {line.part.manufacturer?.name ?? 'Unknown Manufacturer'}
+                          </p>
+                        </>
+                      )}
                     </div>
                     <QuantityInput
                       label={`Quantity for ${label}`}
                       value={line.quantity}
-                      onCommit={(quantity) => basket.setFreeQuantity(line.key, quantity)}
+                      onCommit={(quantity) => basket.setQuantity(id, quantity)}
                       className="w-24"
                     />
-                    <Button variant="ghost" size="icon" onClick={() => basket.removeFree(line.key)} aria-label={`Remove ${label}`}>
+                    <Button variant="ghost" size="icon" onClick={() => basket.remove(id)} aria-label={`Remove ${label}`}>
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </Button>
                     <LineDetailsEditor
-                      id={`line-free-${line.key}`}
+                      id={free ? `line-free-${line.key}` : `line-part-${line.part.id}`}
                       label={label}
                       details={line.details}
-                      onChange={(d) => basket.setDetails(line.key, d)}
-                      files={lineFiles[`free:${line.key}`] ?? []}
-                      onFilesChange={(f) => setLineFiles((all) => ({ ...all, [`free:${line.key}`]: f }))}
+                      onChange={(d) => basket.setDetails(id, d)}
+                      files={lineFiles[key] ?? []}
+                      onFilesChange={(f) => setLineFiles((all) => ({ ...all, [key]: f }))}
                     />
                   </li>
                 );

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { OutboxMail, OutboxRepository, StoredOutboxMail } from '../ports/outbox';
+import { HELD_MAIL_DAYS, type OutboxMail, type OutboxRepository, type StoredOutboxMail } from '../ports/outbox';
 import { keys, stripLayout } from '../../../adapters/dynamodb/keys';
 import { cancellationCodes, isConditionFailed, mapLimit, type TableContext } from '../../../adapters/dynamodb/support';
 
@@ -21,6 +21,9 @@ export function outboxItem(mail: OutboxMail, now: Date): Record<string, unknown>
     attempts: 0,
   };
 }
+
+/** The TTL of a mail held at `at` (epoch seconds, the table's `expiresAt`). */
+const heldExpiry = (at: Date) => Math.floor(at.getTime() / 1000) + HELD_MAIL_DAYS * 24 * 3600;
 
 const toMail = (item: Record<string, unknown>): StoredOutboxMail => stripLayout<StoredOutboxMail>(item);
 
@@ -109,6 +112,7 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
     // The outbox item leaves the queue and a pointer goes into the account's partition, in one transaction, so
     // a release (which reads that partition consistently) sees every hold written before it.
     async hold(id, username, at) {
+      const expiresAt = heldExpiry(at);
       await client.send(
         new TransactWriteCommand({
           TransactItems: [
@@ -116,12 +120,12 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
               Update: {
                 TableName,
                 Key: keys.outbox(id),
-                UpdateExpression: 'SET heldAt = :at REMOVE gsi1pk, gsi1sk, dueAt ADD attempts :minus',
+                UpdateExpression: 'SET heldAt = :at, expiresAt = :exp REMOVE gsi1pk, gsi1sk, dueAt ADD attempts :minus',
                 ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeValues: { ':at': at.toISOString(), ':minus': -1 },
+                ExpressionAttributeValues: { ':at': at.toISOString(), ':exp': expiresAt, ':minus': -1 },
               },
             },
-            { Put: { TableName, Item: { ...keys.heldMail(username, id), type: 'held-mail', mailId: id, heldAt: at.toISOString() } } },
+            { Put: { TableName, Item: { ...keys.heldMail(username, id), type: 'held-mail', mailId: id, heldAt: at.toISOString(), expiresAt } } },
           ],
         }),
       );
@@ -129,7 +133,7 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
 
     async releaseHeld(username, now) {
       const pk = keys.heldMail(username, '').pk;
-      const held: string[] = [];
+      const held: { id: string; expiresAt: number | undefined }[] = [];
       let start: Record<string, unknown> | undefined;
       do {
         const page = await client.send(
@@ -141,12 +145,18 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
             ...(start ? { ExclusiveStartKey: start } : {}),
           }),
         );
-        held.push(...(page.Items ?? []).map((i) => String(i.mailId)));
+        held.push(...(page.Items ?? []).map((i) => ({ id: String(i.mailId), expiresAt: typeof i.expiresAt === 'number' ? i.expiresAt : undefined })));
         start = page.LastEvaluatedKey;
       } while (start);
       const released: string[] = [];
       const at = now.toISOString();
-      await mapLimit(held, 4, async (id) => {
+      const nowSeconds = Math.floor(now.getTime() / 1000);
+      await mapLimit(held, 4, async ({ id, expiresAt }) => {
+        // DynamoDB deletes expired items only eventually: one past its expiry is gone already, for us.
+        if (expiresAt !== undefined && expiresAt <= nowSeconds) {
+          await client.send(new DeleteCommand({ TableName, Key: keys.heldMail(username, id) }));
+          return;
+        }
         try {
           await client.send(
             new TransactWriteCommand({
@@ -155,9 +165,9 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
                   Update: {
                     TableName,
                     Key: keys.outbox(id),
-                    UpdateExpression: 'SET gsi1pk = :q, gsi1sk = :sk, dueAt = :at REMOVE heldAt',
-                    ConditionExpression: 'attribute_exists(heldAt)',
-                    ExpressionAttributeValues: { ':q': OUTBOX_QUEUE, ':sk': queueKey(at, id), ':at': at },
+                    UpdateExpression: 'SET gsi1pk = :q, gsi1sk = :sk, dueAt = :at REMOVE heldAt, expiresAt',
+                    ConditionExpression: 'attribute_exists(heldAt) AND (attribute_not_exists(expiresAt) OR expiresAt > :nowSec)',
+                    ExpressionAttributeValues: { ':q': OUTBOX_QUEUE, ':sk': queueKey(at, id), ':at': at, ':nowSec': nowSeconds },
                   },
                 },
                 { Delete: { TableName, Key: keys.heldMail(username, id) } },

@@ -1,4 +1,4 @@
-/** A mail to send once the data it reports on is stored (the outbox pattern, docs/decisions/081). */
+/** A mail to send once the data it reports on is stored (the outbox pattern, ADR 111). */
 export interface OutboxMail {
   /** Chosen by the writer, so it can ask for exactly these mails to be sent at once. */
   id: string;
@@ -16,6 +16,13 @@ export interface OutboxMail {
   quoteId?: number;
 }
 
+/**
+ * A held mail (and the account's pointer to it) expires this many days after it was held, through the
+ * table's TTL (`expiresAt`, epoch seconds): an account that never confirms does not collect mails forever,
+ * and a confirmation weeks later does not send stale news (ADR 096).
+ */
+export const HELD_MAIL_DAYS = 30;
+
 export interface StoredOutboxMail extends OutboxMail {
   createdAt: string;
   attempts: number;
@@ -26,6 +33,8 @@ export interface StoredOutboxMail extends OutboxMail {
   lastError?: string;
   /** Set while the mail waits for its account's address to be confirmed. */
   heldAt?: string;
+  /** While held: when the table's TTL removes it (epoch seconds); a mail past it is never released. */
+  expiresAt?: number;
 }
 
 export interface OutboxRepository {
@@ -44,7 +53,10 @@ export interface OutboxRepository {
   markFailed(id: string, error: string, retryAt: Date | undefined, at: Date): Promise<void>;
   /** Takes a claimed mail out of the queue until its account's address is confirmed (the claim's attempt is not counted). */
   hold(id: string, username: string, at: Date): Promise<void>;
-  /** Puts the account's held mails back in the queue, due at once; answers their ids. Consistent: sees every hold written before. */
+  /**
+   * Puts the account's held mails back in the queue, due at once; answers their ids. Consistent: sees every hold
+   * written before. Mails held more than HELD_MAIL_DAYS ago are not released (and their pointers removed).
+   */
   releaseHeld(username: string, now: Date): Promise<string[]>;
 }
 

@@ -1,13 +1,15 @@
 import { Controller, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
-import { PRICE_STEP } from '@parts/shared/constants';
+import { PRICE_DECIMALS } from '@parts/shared/constants';
+import { dollarsToMicros, microsToInput, MICROS_PER_DOLLAR, readMoney, type MoneyOptions } from '@parts/shared/numbers/money';
 import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
-import { partInputSchema, type Category, type Manufacturer, type PartInput, type PartView } from '@parts/shared/schemas';
+import { MAX_CATALOGUE_PRICE, partInputSchema, type Category, type Manufacturer, type PartInput, type PartView } from '@parts/shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { MoneyInput } from '../../../components/money-input';
 import { Textarea } from '../../../components/ui/textarea';
 import { useCreatePart } from '../api/create-part';
 import { useUpdatePart } from '../api/update-part';
@@ -38,6 +40,9 @@ const partFormSchema = partInputSchema
 
 type Values = z.input<typeof partFormSchema>;
 
+/** A catalogue price as the part schema reads it: 2 decimals, up to $100,000,000. */
+const CATALOGUE_PRICE: MoneyOptions = { maxDecimals: PRICE_DECIMALS, maxMicros: MAX_CATALOGUE_PRICE * MICROS_PER_DOLLAR };
+
 /** The select value of "no category" / "manufacturer unknown" (null in the part). */
 const NONE = 'none';
 type Output = z.output<typeof partFormSchema>;
@@ -53,7 +58,8 @@ function emptyValues(part?: PartView): Values {
     // an existing part without one (null, ADR 101) shows Uncategorized / Unknown Manufacturer.
     categoryId: part ? part.categoryId : 0,
     manufacturerId: part ? part.manufacturerId : 0,
-    price: part?.price ?? '',
+    // As text, read by the shared money reader (the schema reads it again on submit): `12,50` is $12.50.
+    price: part?.price == null ? '' : microsToInput(dollarsToMicros(part.price)),
     image: part?.image ?? '',
     specRows: Object.entries(part?.specifications ?? {}).map(([key, value]) => ({ key, value })),
   };
@@ -139,10 +145,31 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
           />
         ))}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Price (USD)" error={errors.price?.message}>
-          <Input type="number" step={PRICE_STEP} min={0} inputMode="decimal" {...form.register('price')} />
-        </FormField>
+      {/* items-start: the price's reading line under it must not stretch the status field beside it. */}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="price"
+          render={({ field }) => {
+            const text = typeof field.value === 'string' ? field.value : field.value == null ? '' : String(field.value);
+            // A text the reader refuses is explained under the field by the reader; the form's error would repeat it.
+            const refused = text.trim() !== '' && !readMoney(text, CATALOGUE_PRICE).ok;
+            return (
+              <FormField label="Price (USD)" id="part-price" error={refused ? undefined : errors.price?.message}>
+                <MoneyInput
+                  id="part-price"
+                  options={CATALOGUE_PRICE}
+                  placeholder="0.00"
+                  value={text}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  aria-invalid={refused ? true : undefined}
+                />
+              </FormField>
+            );
+          }}
+        />
         <Controller
           control={form.control}
           name="status"

@@ -1,14 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttachmentMimeType } from '@parts/shared/constants';
-import type { PresignedUpload, QuoteFormInput, QuoteLineInput, QuoteRequest } from '@parts/shared/schemas';
+import type { z } from 'zod';
+import type { PresignedUpload, QuoteFormInput, QuoteRequest, quoteLineInputSchema } from '@parts/shared/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { api, call } from '../../../lib/api';
 import { attachmentContentType } from '../attachment-rules';
 import { getMyQuoteRequestsQueryOptions } from './get-my-quote-requests';
 
+/** A line as sent: a target price may be the text the buyer typed, for the server to read (or refuse in the reader's words). */
+type QuoteLineRequest = z.input<typeof quoteLineInputSchema>;
+
 export interface QuoteSubmissionInput {
   form: QuoteFormInput;
-  items: QuoteLineInput[];
+  items: QuoteLineRequest[];
   files: File[];
   /** Files per line, in the order of `items` (a drawing for one part). */
   lineFiles?: File[][];
@@ -31,7 +35,7 @@ function compact(form: QuoteFormInput): QuoteFormInput {
 export async function submitQuoteRequest({ form, items, files, lineFiles = [] }: QuoteSubmissionInput): Promise<QuoteRequest> {
   const attachmentKeys: string[] = [];
   for (const file of files) attachmentKeys.push(await uploadAttachment(file));
-  const lines: QuoteLineInput[] = [];
+  const lines: QuoteLineRequest[] = [];
   for (const [i, item] of items.entries()) {
     const keys: string[] = [];
     for (const file of lineFiles[i] ?? []) keys.push(await uploadAttachment(file));
