@@ -55,8 +55,10 @@ describe('buildRow', () => {
     expect(row({ 1: ' ' })).toEqual({ ok: false, error: 'Part Number is required' });
     expect(row({ 2: 'pumps' })).toEqual({ ok: false, error: "Unknown category 'pumps'" });
     expect(row({ 4: '-2' })).toEqual({ ok: false, error: "Price must be 0 or more, got '-2'" });
-    expect(row({ 4: 'abc' })).toEqual({ ok: false, error: "Price must be a number, got 'abc'" });
-    expect(row({ 4: '1.234' })).toEqual({ ok: false, error: "Price must have at most 2 decimals, got '1.234'" });
+    expect(row({ 4: 'abc' })).toEqual({ ok: false, error: 'Price: “abc” is not a price; enter one like 12.50' });
+    expect(row({ 4: '0.125' })).toEqual({ ok: false, error: "Price must have at most 2 decimals, got '0.125'" });
+    // Two readings: the reader asks rather than guesses (ADR 109).
+    expect(row({ 4: '1.234' })).toEqual({ ok: false, error: 'Price: “1.234” could be $1,234.00 or $1.234: type 1234 (this price keeps at most 2 decimals)' });
     expect(row({ 5: 'gone' })).toEqual({ ok: false, error: "Status must be Active, Discontinued or Coming Soon, got 'gone'" });
   });
 
