@@ -112,7 +112,7 @@ export function openSearchApiSubset(): Plugin {
  * `chunks/` in Lambda as it finds the package locally.
  */
 export const RUNTIME_FILES: readonly { module: RegExp; files: readonly string[] }[] = [
-  { module: /(^|\/)functions\/src\/services\/pdf-text\.ts$/, files: PDF_RUNTIME_FILES },
+  { module: /(^|\/)functions\/src\/modules\/quotes\/pdf-text\.ts$/, files: PDF_RUNTIME_FILES },
 ];
 
 /** Copies the RUNTIME_FILES of the modules in `metafile` beside the bundle; answers the paths copied. */
