@@ -48,6 +48,12 @@ export interface StageSettings {
   monthlyBudgetUsd: number;
   /** Preset values this stage changes. */
   sizes?: Partial<StageSizes>;
+  /**
+   * Rotation of the origin secret (ADR 106): Secrets Manager version ids of `parts-<stage>/origin-verify`. CloudFront
+   * sends `sent`; the API accepts every version in `accepted`. Absent: the version that was AWSCURRENT when the
+   * function and the distribution were created.
+   */
+  originSecret?: OriginSecretVersions;
 }
 
 export interface StageConfig {
@@ -66,6 +72,13 @@ export interface StageConfig {
   mailDomain: string;
   mailFrom: string;
   monthlyBudgetUsd: number;
+  originSecret?: OriginSecretVersions;
+}
+
+/** Versions of the origin secret a stage pins (ADR 106). */
+export interface OriginSecretVersions {
+  sent: string;
+  accepted: string[];
 }
 
 export const SIZE_PRESETS: Record<StageSize, StageSizes> = {
@@ -133,6 +146,7 @@ const SETTING_KEYS: (keyof StageSettings)[] = [
   'mailFrom',
   'monthlyBudgetUsd',
   'sizes',
+  'originSecret',
 ];
 
 export type ContextReader = (key: string) => unknown;
@@ -140,6 +154,23 @@ export type ContextReader = (key: string) => unknown;
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,11}$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const REGION_PATTERN = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
+/** A Secrets Manager version id (a UUID when put by the CLI; 32–64 characters of letters, digits and dashes). */
+const VERSION_ID_PATTERN = /^[A-Za-z0-9-]{32,64}$/;
+
+function originSecretVersions(stage: string, raw: unknown): OriginSecretVersions {
+  const r = raw as Record<string, unknown>;
+  const usage = '"originSecret" must be { "sent": "<version id>", "accepted": ["<version id>", …] } (docs/security.md)';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(r).some((k) => k !== 'sent' && k !== 'accepted')) fail(stage, usage);
+  const { sent, accepted } = r;
+  if (!Array.isArray(accepted) || accepted.length < 1 || accepted.length > 2) fail(stage, `${usage}: one or two accepted versions`);
+  for (const v of [sent, ...accepted]) {
+    if (typeof v !== 'string' || !VERSION_ID_PATTERN.test(v))
+      fail(stage, `"originSecret" names ${JSON.stringify(v)}, which is not a Secrets Manager version id`);
+  }
+  if (!accepted.includes(sent)) fail(stage, '"originSecret.accepted" must include the "sent" version: the API would refuse what CloudFront sends');
+  if (new Set(accepted).size !== accepted.length) fail(stage, '"originSecret.accepted" names a version twice');
+  return { sent: sent as string, accepted: accepted as string[] };
+}
 
 function fail(stage: string, message: string): never {
   throw new Error(`Stage "${stage}" (cdk.json context.stages.${stage}): ${message}`);
@@ -217,6 +248,7 @@ export function stageConfig(stage: string, raw: unknown): StageConfig {
     mailDomain,
     mailFrom,
     monthlyBudgetUsd: budget,
+    ...(s.originSecret !== undefined ? { originSecret: originSecretVersions(stage, s.originSecret) } : {}),
   };
 }
 

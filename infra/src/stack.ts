@@ -67,7 +67,7 @@ export class PartsCatalogueStack extends Stack {
       jwtSecret,
       logRetention,
       siteOrigin,
-      originVerify: this.edge.originVerify,
+      originSecret: this.edge.originSecret,
     });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
     this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention });
@@ -75,19 +75,18 @@ export class PartsCatalogueStack extends Stack {
       config,
       table: this.data.table,
       search: this.search,
-      httpApi: this.api.httpApi,
       logRetention,
-      siteOrigin,
-      originVerify: this.edge.originVerify,
+      ...(config.siteOrigin ? { siteOrigin: config.siteOrigin } : {}),
       requireBuild: !props.placeholderSite,
     });
     this.web = new Web(this, 'Web', {
       config,
       siteDir: props.siteDir,
       api: this.api.httpApi,
+      rendererUrl: this.renderer.url,
       uploadOrigins: bucketOrigins(config),
       attachmentsHost: `${bucketNames(config).attachments}.s3.${Aws.REGION}.amazonaws.com`,
-      originVerify: this.edge.originVerify,
+      originSecret: this.edge.originSecret.sent,
       webAclArn: props.edge.firewall.webAcl.attrArn,
       ...(config.domainName && props.edge.certificate ? { domain: { name: config.domainName, certificate: props.edge.certificate } } : {}),
       accessLogs: this.edge.accessLogs,

@@ -2,6 +2,7 @@ import { Tags } from 'aws-cdk-lib';
 import type { App } from 'aws-cdk-lib';
 import type { StageConfig } from './config';
 import { EdgeStack } from './edge-stack';
+import { acknowledgeNagFindings } from './nag';
 import { PartsCatalogueStack } from './stack';
 
 /** Stack names of a stage: the data stack in the stage's region and the edge stack in us-east-1. */
@@ -18,6 +19,8 @@ export function defineStage(app: App, config: StageConfig, site: { dir: string; 
     placeholderSite: site.placeholder,
     description: `Industrial parts catalogue (${config.stage})`,
   });
+  // Findings of cdk-nag's AwsSolutions pack accepted, each with its reason (test/nag.test.ts runs the pack).
+  acknowledgeNagFindings(main, config);
   for (const stack of [edge, main]) {
     Tags.of(stack).add('project', 'parts-catalogue');
     Tags.of(stack).add('stage', config.stage);

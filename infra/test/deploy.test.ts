@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_CONCURRENCY } from '../src/constructs/app-function';
 import { WAF_AUTH_UNCOUNTED_PATHS } from '../src/constructs/web-firewall';
 import { SIZE_PRESETS } from '../src/config';
+import { REPO_ROOT } from '../src/paths';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildStack, committedStage, logicalIdOf } from './support/template';
 
 /** Issue 33: what a first deploy from an empty account needs, on the committed prod and dev stages. */
@@ -149,5 +153,37 @@ describe('OpenSearch sized to be green', () => {
     for (const metric of ['ClusterStatus.red', 'ClusterStatus.yellow', 'FreeStorageSpace', 'JVMMemoryPressure']) {
       prod.template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: metric, Namespace: 'AWS/ES' });
     }
+  });
+});
+
+describe("cdk-nag's AwsSolutions pack over the synthesized app (every acknowledgement justified in src/nag.ts)", () => {
+  /** Unacknowledged errors as "rule at construct path"; warnings (e.g. CFR1, no geo restriction) are not failures. */
+  const nagErrors = (app: ReturnType<typeof buildStack>['app']) =>
+    new AwsSolutionsChecks(app)
+      .validateScope(app)
+      .violations.filter((v) => (v as { severity?: string }).severity !== 'warning')
+      .flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} at ${(r as { constructPath?: string }).constructPath ?? r.resourceLogicalId}`));
+
+  it('the prod stage (large, with a domain) has no unacknowledged error', () => {
+    expect(nagErrors(prod.app)).toEqual([]);
+  });
+
+  it('the dev stage (small, no domain) has none either', () => {
+    expect(nagErrors(dev.app)).toEqual([]);
+  });
+});
+
+describe("docs/deploy.md cost table: the fixed items it counts are the stacks' (issue 33)", () => {
+  it('alarms, secrets and WAF rules as many as the synthesized prod stage has', () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs/deploy.md'), 'utf8');
+    const costs = doc.slice(doc.indexOf('## Monthly cost estimate'), doc.indexOf('## Tear down'));
+    const count = (pattern: RegExp) => Number(pattern.exec(costs)?.[1]);
+    expect(count(/(\d+) CloudWatch alarms/)).toBe(Object.keys(prod.template.findResources('AWS::CloudWatch::Alarm')).length);
+    expect(count(/(\d+) secrets/)).toBe(Object.keys(prod.template.findResources('AWS::SecretsManager::Secret')).length);
+    const acl = Object.values(prod.edgeTemplate.findResources('AWS::WAFv2::WebACL'))[0]!;
+    expect(count(/(\d+) rules × \$1/)).toBe((acl.Properties.Rules as unknown[]).length);
+    for (const size of ['small', 'medium', 'large']) expect(costs).toContain(`| ${size}`);
+    expect(costs).toMatch(/\| WAF \|/);
+    expect(costs).toMatch(/crawler/i);
   });
 });

@@ -54,7 +54,7 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
     template.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: 'parts-dev-web-renderer',
       Runtime: 'nodejs22.x',
-      Environment: { Variables: Match.objectLike({ NODE_ENV: 'production', SITE_URL: Match.anyValue(), ORIGIN_VERIFY_SECRET: Match.anyValue() }) },
+      Environment: { Variables: Match.objectLike({ NODE_ENV: 'production' }) },
     });
     const role = roleOf(template, 'parts-dev-web-renderer');
     const table = logicalIdOf(template, 'AWS::DynamoDB::Table');
@@ -69,32 +69,25 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
     expect(fn.Properties.Environment.Variables.JWT_SECRET_ARN).toBeUndefined();
   });
 
-  it('the HTTP API routes GET and HEAD of every path outside /api to the renderer', () => {
+  it('the renderer is reached through its function URL (ADR 105), not through the HTTP API', () => {
     const renderer = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-web-renderer' } });
     const integrations = template.findResources('AWS::ApiGatewayV2::Integration', {
       Properties: { IntegrationUri: { 'Fn::GetAtt': [renderer, 'Arn'] } },
     });
-    const integration = Object.keys(integrations);
-    expect(integration).toHaveLength(1);
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
-      .filter((r) => JSON.stringify(r.Properties.Target).includes(integration[0]!))
-      .map((r) => r.Properties.RouteKey as string)
-      .sort();
-    // Every path outside /api: the API's /api/{proxy+} is more specific, so API Gateway never sends it here.
-    expect(routes).toEqual(['GET /', 'GET /{proxy+}', 'HEAD /', 'HEAD /{proxy+}']);
-    const apiRoutes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
-      .filter((r) => !JSON.stringify(r.Properties.Target).includes(integration[0]!))
-      .map((r) => r.Properties.RouteKey as string);
-    expect(apiRoutes.every((key) => / \/api\//.test(key))).toBe(true);
+    expect(Object.keys(integrations)).toHaveLength(0);
+    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', TargetFunctionArn: { 'Fn::GetAtt': [renderer, 'Arn'] } });
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
+    expect(routes.every((key) => / \/api\//.test(key))).toBe(true);
   });
 
   it('CloudFront sends every path that is not /api, /assets or a sitemap to the renderer: pages, unknown paths (404) and client routes', () => {
     const api = originOf(behavior('/api/*'));
+    const url = logicalIdOf(template, 'AWS::Lambda::Url');
     // The default behaviour: "/", /part/*, /manufacturers, /support, the content pages, robots.txt, /admin,
     // /auth, /account/*, /quote-request and any unknown path — the renderer answers each as the local server does.
     const pages = [distribution.DefaultCacheBehavior, ...LISTING_PAGE_PATTERNS.map(behavior)];
     for (const b of pages) {
-      expect(b.TargetOriginId, b.PathPattern).toBe(api.Id);
+      expect(JSON.stringify(originOf(b).DomainName), b.PathPattern).toContain(`"${url}","FunctionUrl"`);
       expect(b.AllowedMethods, b.PathPattern).toEqual(['GET', 'HEAD']);
       expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
       // Anonymous HTML: no origin request policy, so no cookies and no viewer headers reach the renderer.
@@ -103,7 +96,8 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
       expect(b.Compress).toBe(true);
     }
     // Only hashed files and sitemaps come from the site bucket; quote attachments from theirs (ADR 110).
-    const bucketPatterns = distribution.CacheBehaviors.filter((b) => b.TargetOriginId !== api.Id).map((b) => b.PathPattern);
+    const pagesOrigin = distribution.DefaultCacheBehavior.TargetOriginId;
+    const bucketPatterns = distribution.CacheBehaviors.filter((b) => b.TargetOriginId !== api.Id && b.TargetOriginId !== pagesOrigin).map((b) => b.PathPattern);
     expect(bucketPatterns.sort()).toEqual(['/assets/*', '/quotes/*', '/sitemap*']);
     expect(distributionConfig.DefaultRootObject).toBeUndefined();
   });

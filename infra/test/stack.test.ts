@@ -475,7 +475,10 @@ const behavior = (pattern: string) => {
 describe('web: private bucket behind CloudFront', () => {
   it('serves the site bucket only through origin access control', () => {
     const siteBucket = siteBucketIdOf(template);
-    const oac = logicalIdOf(template, 'AWS::CloudFront::OriginAccessControl');
+    // The renderer's function URL has an OAC of its own (origin.test.ts).
+    const oac = logicalIdOf(template, 'AWS::CloudFront::OriginAccessControl', {
+      Properties: { OriginAccessControlConfig: { OriginAccessControlOriginType: 's3' } },
+    });
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' },
     });

@@ -283,29 +283,31 @@ describe('npx cdk synth with no AWS credentials', () => {
     expect(await runBundle('parts-dev-sitemaps', envOf('parts-dev-sitemaps'), null, false)).toBe('"function"');
   });
 
-  it('the page renderer bundle carries the server renderer when web is built, and answers CloudFront only', async () => {
+  it('the page renderer bundle carries the server renderer when web is built, and answers a function URL event (ADR 105)', async () => {
     const dir = assetDir('parts-dev-web-renderer');
     const built = existsSync(join(REPO_ROOT, 'web/dist-ssr/entry-server.js')) && existsSync(join(REPO_ROOT, 'web/dist/index.html'));
     expect(existsSync(join(dir, 'web-ssr/entry-server.mjs'))).toBe(built);
     expect(existsSync(join(dir, 'web/index.html'))).toBe(built);
+    // The guard is Lambda's IAM check on the function URL, before the code runs: no origin secret in the function.
     const env = envOf('parts-dev-web-renderer');
-    const event = (headers: Record<string, string>) => ({
+    expect(env.ORIGIN_VERIFY_SECRET).toBeUndefined();
+    // What CloudFront's signed request becomes (payload 2.0, as a function URL sends it); a stage with a domain sets SITE_URL.
+    const event = {
       version: '2.0',
-      routeKey: 'GET /robots.txt',
+      routeKey: '$default',
       rawPath: '/robots.txt',
       rawQueryString: '',
-      headers: { host: 'abc.execute-api.eu-west-1.amazonaws.com', ...headers },
+      headers: { host: 'abc123.lambda-url.eu-west-1.on.aws', 'x-amz-cf-id': 'cf-request' },
       requestContext: {
         http: { method: 'GET', path: '/robots.txt', sourceIp: '192.0.2.1' },
-        domainName: 'abc.execute-api.eu-west-1.amazonaws.com',
+        domainName: 'abc123.lambda-url.eu-west-1.on.aws',
+        domainPrefix: 'abc123',
         stage: '$default',
       },
       isBase64Encoded: false,
-    });
-    const robots = JSON.parse(await runBundle('parts-dev-web-renderer', env, event({ 'x-origin-verify': env.ORIGIN_VERIFY_SECRET! })));
+    };
+    const robots = JSON.parse(await runBundle('parts-dev-web-renderer', { ...env, SITE_URL: STUB_VALUES.SITE_URL! }, event));
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Sitemap: https://parts.example.com/sitemap.xml');
-    const direct = JSON.parse(await runBundle('parts-dev-web-renderer', env, event({})));
-    expect(direct.statusCode).toBe(403);
   });
 });

@@ -110,8 +110,11 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export const CSV_PREVIEW_ROWS = 5;
-/** Largest CSV accepted in a request body; larger files go through S3 staging and an import job. */
-export const CSV_MAX_REQUEST_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest CSV accepted in a request body; larger files go through S3 staging and an import job (the web picks the
+ * path by this size). Under the 4 MiB multipart cap that Lambda's payload limit sets (ADR 108), with room for the form.
+ */
+export const CSV_MAX_REQUEST_BYTES = 3 * 1024 * 1024;
 export const CSV_MAX_STAGED_BYTES = 512 * 1024 * 1024;
 
 /** The footer's category links (spec section 2); the demo data seeds exactly these. */

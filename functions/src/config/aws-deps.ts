@@ -48,6 +48,8 @@ const SEARCH_INDEX_METHODS: Record<keyof SearchIndex, true> = {
   listVersions: true,
   matchParts: true,
   clear: true,
+  // The OpenSearch index always has it (ADR 107): the reindex Lambda swaps an alias instead of clearing.
+  rebuild: true,
   count: true,
   ping: true,
   close: true,

@@ -12,7 +12,7 @@ const search = createAwsSearchIndex(env);
 /**
  * `{ repair: true }` (the schedule): compares the index with the table by id and version and repairs only
  * the difference. Otherwise (`aws lambda invoke --function-name parts-<stage>-reindex out.json`): rebuilds
- * the index from the table.
+ * the index from the table into a new index, swapped in when full (ADR 107).
  */
 export const handler = async (
   event: { repair?: unknown } = {},
@@ -24,6 +24,6 @@ export const handler = async (
     return { missing: result.missing, stale: result.stale, extra: result.extra, repaired: result.repaired };
   }
   const result = await reindexAll({ catalog, search, log: ({ indexed }) => logger.debug('reindex_progress', { indexed }) });
-  logger.info('reindex_done', { indexed: result.indexed, ms: Date.now() - started });
+  logger.info('reindex_done', { indexed: result.indexed, caughtUp: result.caughtUp ?? 0, ms: Date.now() - started });
   return result;
 };

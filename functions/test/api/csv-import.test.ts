@@ -5,6 +5,7 @@ import { createInProcessJobRunner } from '../../src/modules/imports/in-process-j
 import { runImportJob } from '../../src/modules/imports/import-job-service';
 import { CSV_TEMPLATE_HEADERS } from '../../src/modules/imports/csv-template';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
+import { CSV_MAX_REQUEST_BYTES, megabytes } from '@parts/shared/constants';
 
 let api: Api;
 let runner: ReturnType<typeof createInProcessJobRunner>;
@@ -59,6 +60,29 @@ describe('GET /api/parts/csv-template', () => {
       expect(header!.split(',')).toContain(field);
     }
     expect(example).toContain('HC-32-100');
+  });
+});
+
+describe('in-request CSV bodies: at most 3 MB, larger files through S3 staging (ADR 108)', () => {
+  test('a CSV over CSV_MAX_REQUEST_BYTES is refused with 413 and the way to the large-file upload; one at the limit is read', async () => {
+    const header = 'name,partNumber\n';
+    const row = 'Valve,V-1\n';
+    const atLimit = header + row.repeat(Math.floor((CSV_MAX_REQUEST_BYTES - header.length) / row.length));
+    const ok = await api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, body: csvForm(atLimit) });
+    expect(ok.status).toBe(200);
+    const over = atLimit + row.repeat(Math.ceil((CSV_MAX_REQUEST_BYTES - atLimit.length + 1) / row.length));
+    await expectRejected(
+      api.call('POST', '/api/parts/import-csv/preview', { cookie: admin, body: csvForm(over) }),
+      413,
+      `The CSV file is larger than ${megabytes(CSV_MAX_REQUEST_BYTES)} MB; use the large-file upload instead`,
+    );
+    expect(CSV_MAX_REQUEST_BYTES).toBeLessThanOrEqual(3 * 1024 * 1024);
+  });
+
+  test('a multipart body over 4 MiB gets 413 JSON before it is read', async () => {
+    const res = await api.call('POST', '/api/parts/import-csv', { cookie: admin, body: csvForm(Buffer.alloc(4 * 1024 * 1024 + 1, 0x61)) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Request body too large \(limit 4 MB\)/);
   });
 });
 

@@ -126,17 +126,15 @@ describe('public submission (multipart)', () => {
     expect((await objectsUnder('quotes/')).filter((k) => k.endsWith(`/${good}`))).toEqual([]);
   });
 
-  test('a 5,242,881-byte file exceeds the limit; a 5,242,880-byte one is accepted', async () => {
+  test('a multipart body is capped at 4 MiB, as Lambda takes it (ADR 108): past that 413 JSON, nothing stored; just under it is accepted', async () => {
     const before = await countQuotes();
-    const tooBig = Buffer.concat([PDF, Buffer.alloc(5_242_881 - PDF.length, 0x20)]);
-    await expectRejected(
-      api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(validFields(), [{ name: 'big.pdf', data: tooBig }]) }),
-      400,
-      'big.pdf exceeds the 5MB limit.',
-    );
+    const tooBig = Buffer.concat([PDF, Buffer.alloc(4 * 1024 * 1024 - PDF.length, 0x20)]);
+    const refused = await api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(validFields(), [{ name: 'big.pdf', data: tooBig }]) });
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Request body too large \(limit 4 MB\)/);
     expect(await countQuotes()).toBe(before);
-    const justRight = tooBig.subarray(0, 5_242_880);
-    const ok = await api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(validFields(), [{ name: 'max.pdf', data: justRight }]) });
+    const fits = tooBig.subarray(0, 4 * 1024 * 1024 - 64 * 1024);
+    const ok = await api.call('POST', '/api/quote-requests', { cookie: user.cookie, body: form(validFields(), [{ name: 'max.pdf', data: fits }]) });
     expect(ok.status).toBe(201);
   });
 

@@ -40,3 +40,28 @@ describe('with ORIGIN_VERIFY_SECRET set (as on AWS)', () => {
     expect(login.status).toBe(401);
   });
 });
+
+describe('during a rotation of the origin secret (ADR 106: two versions, comma-separated)', () => {
+  const PREVIOUS = 'previous-origin-secret-of-at-least-32-chars';
+  const NEXT = 'next-origin-secret-of-at-least-32-characters';
+  let rotating: Api;
+  beforeAll(async () => {
+    rotating = await createApi((deps) => ({ env: { ...deps.env, ORIGIN_VERIFY_SECRET: `${PREVIOUS},${NEXT}` } }));
+  });
+  afterAll(async () => {
+    await rotating.close();
+  });
+
+  test('CloudFront’s old and new value are both served, so neither order of the deploy refuses a request', async () => {
+    for (const value of [PREVIOUS, NEXT]) {
+      expect((await rotating.call('GET', '/api/categories', { headers: { 'x-origin-verify': value } })).status).toBe(200);
+    }
+  });
+
+  test('anything else is refused: no header, another value, both values at once, a part of one', async () => {
+    for (const value of [undefined, SECRET, `${PREVIOUS},${NEXT}`, NEXT.slice(0, 32), '']) {
+      const headers: Record<string, string> = value === undefined ? {} : { 'x-origin-verify': value };
+      await expectRejected(rotating.call('GET', '/api/health', { headers }), 403, DIRECT_ACCESS_MESSAGE);
+    }
+  });
+});

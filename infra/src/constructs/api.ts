@@ -23,8 +23,8 @@ export interface ApiProps {
   logRetention: RetentionDays;
   /** The storefront's origin (https://…): the only one whose pages may make state-changing calls. */
   siteOrigin: string;
-  /** The value CloudFront sends in X-Origin-Verify; the app refuses requests without it. */
-  originVerify: ISecret;
+  /** The values of X-Origin-Verify the app accepts, comma-separated (edge-security.ts, ADR 106). */
+  originSecret: { accepted: string };
 }
 
 /** Chunks of large imports (ADR 061): the worker's limit, and the queue's hold on a message it received. */
@@ -122,14 +122,15 @@ export class Api extends Construct {
       // Production mode (Secure cookies, key required) belongs to the HTTP app; the workers sign no sessions.
       // Reached only through CloudFront, whose origin request policy sets CloudFront-Viewer-Address (web.ts).
       // ALLOWED_ORIGINS: state-changing calls whose Origin is not the site's are refused (http/origin-check.ts).
-      // ORIGIN_VERIFY_SECRET: the API Gateway URL answers 403 to anyone but CloudFront (http/origin-verify.ts); a
-      // dynamic reference, resolved by CloudFormation at deploy, so the value is in neither the template nor the repo.
+      // ORIGIN_VERIFY_SECRET: the API Gateway URL answers 403 to anyone but CloudFront (http/origin-verify.ts); dynamic
+      // references, resolved by CloudFormation at deploy, so the value is in neither the template nor the repo. During a
+      // rotation it holds two versions, comma-separated, and either is accepted (ADR 106).
       environment: {
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
         TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true',
         ALLOWED_ORIGINS: props.siteOrigin,
-        ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap(),
+        ORIGIN_VERIFY_SECRET: props.originSecret.accepted,
       },
     })
       .bindTable(props.table, 'readWrite')

@@ -37,7 +37,7 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { prefix } = props.config;
-    this.topic = new Topic(this, 'Alarms', { topicName: `${prefix}-alarms` });
+    this.topic = new Topic(this, 'Alarms', { topicName: `${prefix}-alarms`, enforceSSL: true });
     if (props.config.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.config.alarmEmail));
     const action = new SnsAction(this.topic);
 

@@ -1,21 +1,11 @@
 import { Duration } from 'aws-cdk-lib';
-import { HttpMethod, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FunctionUrlAuthType, InvokeMode, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { AppFunction } from './app-function';
 import type { SearchDomain } from './search';
-
-/**
- * The renderer's HTTP API routes (ADR 080, ADR 082): every path outside /api (the API's `/api/{proxy+}` is
- * more specific and wins). CloudFront's default behaviour sends it every path that is not /api, /assets or
- * a sitemap: public pages rendered, unknown paths the not-found page with 404, client-only routes the SPA
- * shell — the same answers as the local server, decided by one list (SERVER_RENDERED_ROUTES in the web).
- */
-export const RENDERER_ROUTES = ['/', '/{proxy+}'];
 
 /** Page paths whose HTML depends on the listing's query strings: their own CloudFront behaviours, keyed on them. */
 export const LISTING_PAGE_PATTERNS = ['/catalog', '/catalog/*', '/manufacturer/*'];
@@ -50,19 +40,28 @@ export interface RendererProps {
   config: StageConfig;
   table: ITable;
   search: SearchDomain;
-  /** The API's HTTP API: the page routes are added to it, so CloudFront reaches both through one origin. */
-  httpApi: HttpApi;
   logRetention: RetentionDays;
-  /** Canonical URLs, Open Graph URLs and robots.txt's sitemap address. */
-  siteOrigin: string;
-  originVerify: ISecret;
+  /**
+   * Canonical URLs, Open Graph URLs and robots.txt's sitemap address: the stage's domain. A stage without one (never
+   * production) renders without them — its CloudFront name would be a cycle: the distribution needs the function
+   * URL, which needs the function (ADR 105).
+   */
+  siteOrigin?: string;
   /** False only with the explicit placeholder site: the bundling then tolerates a missing web build. */
   requireBuild: boolean;
 }
 
-/** The public pages' renderer: its own Lambda (ADR 080), read-only on the table and the search domain. */
+/**
+ * The public pages' renderer: its own Lambda (ADR 080), read-only on the table and the search domain. CloudFront
+ * reaches it through its function URL, which takes only requests signed by the distribution's origin access control
+ * (ADR 105): a direct request is refused by Lambda's IAM check before the function runs, and costs nothing. It gets
+ * every path that is not /api, /assets or a sitemap: public pages rendered, unknown paths the not-found page with 404,
+ * client-only routes the SPA shell — the same answers as the local server (SERVER_RENDERED_ROUTES in the web).
+ */
 export class Renderer extends Construct {
   readonly handler: AppFunction;
+  /** AWS_IAM: only CloudFront's signed GET/HEAD requests (web.ts) invoke the function. */
+  readonly url: FunctionUrl;
 
   constructor(scope: Construct, id: string, props: RendererProps) {
     super(scope, id);
@@ -73,15 +72,15 @@ export class Renderer extends Construct {
       entry: 'web-renderer',
       description: 'Server-rendered public pages (web/src/entry-server.tsx) and robots.txt',
       memoryMb: config.sizes.rendererMemoryMb,
-      // API Gateway gives up at 30 s.
+      // CloudFront's origin read timeout is 30 s.
       timeout: Duration.seconds(29),
       logRetention: props.logRetention,
-      // The same app as the API, in-process and anonymous; it signs no sessions (a random key per container).
+      // The same app as the API, in-process and anonymous; it signs no sessions (a random key per container). No
+      // origin secret: the function URL's IAM check is the guard.
       environment: {
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
-        SITE_URL: props.siteOrigin,
-        ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap(),
+        ...(props.siteOrigin ? { SITE_URL: props.siteOrigin } : {}),
       },
       afterBundling: (inputDir, outputDir) => rendererBundleCommands(inputDir, outputDir, props.requireBuild),
     })
@@ -89,9 +88,6 @@ export class Renderer extends Construct {
       .bindSearch(props.search, 'read');
     props.search.allowRole(this.handler.fn.role!, 'read');
 
-    const integration = new HttpLambdaIntegration('Pages', this.handler.fn);
-    for (const path of RENDERER_ROUTES) {
-      props.httpApi.addRoutes({ path, methods: [HttpMethod.GET, HttpMethod.HEAD], integration });
-    }
+    this.url = this.handler.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM, invokeMode: InvokeMode.BUFFERED });
   }
 }

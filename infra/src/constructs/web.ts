@@ -25,9 +25,9 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
 import { ORIGIN_VERIFY_HEADER } from './edge-security';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -71,12 +71,14 @@ export interface WebProps {
   /** The built SPA (web/dist) or the placeholder page. */
   siteDir: string;
   api: HttpApi;
+  /** The page renderer's function URL (AWS_IAM): the pages' origin, signed by origin access control (ADR 105). */
+  rendererUrl: IFunctionUrl;
   /** S3 origins the browser sends presigned PUTs to. */
   uploadOrigins: string[];
   /** The attachments bucket's virtual-hosted host (`<bucket>.s3.<region>.amazonaws.com`), the one the API presigns downloads for. */
   attachmentsHost: string;
-  /** Sent to the API as X-Origin-Verify on every request (edge-security.ts). */
-  originVerify: ISecret;
+  /** Sent to the API as X-Origin-Verify on every request: the current version of the origin secret (edge-security.ts). */
+  originSecret: string;
   /** The WAF web ACL (CLOUDFRONT scope) in front of the distribution. */
   webAclArn: string;
   /** Where CloudFront writes its access logs. */
@@ -145,11 +147,14 @@ export class Web extends Construct {
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host alone.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
-    // One origin for the API and the page renderer (both routes of the same HTTP API), with the origin secret.
+    // The API's origin: API Gateway, with the origin secret (ADR 105, ADR 106).
     const apiOrigin = new HttpOrigin(apiHost, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
     });
+    // The pages' origin: the renderer's function URL, every request signed with SigV4 by origin access control. The
+    // pages send no viewer header (no origin request policy), so the signed Host is the function URL's (ADR 105).
+    const pagesOrigin = FunctionUrlOrigin.withOriginAccessControl(props.rendererUrl);
 
     // Pages: anonymous HTML (no cookies, no headers in the key or to the origin), cached as long as the
     // renderer's s-maxage says, served stale while CloudFront refreshes (stale-while-revalidate).
@@ -255,7 +260,7 @@ export class Web extends Construct {
       compress: true,
     });
     const pageBehavior = (cachePolicy: ICachePolicy): BehaviorOptions => ({
-      origin: apiOrigin,
+      origin: pagesOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy,

@@ -37,6 +37,25 @@ const engineVersion = (version: number) => version * 2;
 /** Writes this small are admin saves: wait for the refresh so the next list fetch sees them. */
 const READ_YOUR_WRITES_BATCH = 100;
 
+/**
+ * Slow-log thresholds (dynamic index settings, set on every index this adapter creates): the domain publishes
+ * what crosses them to CloudWatch Logs (infra search.ts). A listing answers in tens of milliseconds (docs/search.md).
+ */
+export const SLOW_LOG_SETTINGS = {
+  'index.search.slowlog.threshold.query.warn': '2s',
+  'index.search.slowlog.threshold.query.info': '500ms',
+  'index.search.slowlog.threshold.fetch.warn': '1s',
+  'index.search.slowlog.threshold.fetch.info': '200ms',
+  'index.indexing.slowlog.threshold.index.warn': '2s',
+  'index.indexing.slowlog.threshold.index.info': '500ms',
+} as const;
+
+/**
+ * The concrete index behind the alias `index` (ADR 107): `<index>-<UTC time to the millisecond>`. Readers and
+ * writers use the alias; a rebuild fills a new concrete index and moves the alias in one step.
+ */
+export const concreteIndexName = (index: string, at: Date) => `${index}-${at.toISOString().replace(/[-:.]/g, '').toLowerCase()}`;
+
 export function createOpenSearchClient(options: { node: string; region?: string; sigv4: boolean }): SearchClient {
   if (!options.sigv4) return new Client({ node: options.node });
   return new Client({
@@ -74,26 +93,107 @@ interface WordPlan {
  * ordered: a document older than the indexed one is rejected by the engine itself. Matching and
  * ranking follow the embedded engine (docs/search.md); the request bodies are in opensearch-queries.ts.
  */
-export function createOpenSearchIndex(options: { client: SearchClient; index: string; synonyms?: SynonymList; replicas?: number }): SearchIndex {
+export function createOpenSearchIndex(options: {
+  client: SearchClient;
+  index: string;
+  synonyms?: SynonymList;
+  replicas?: number;
+  /** The clock naming new concrete indices (tests). */
+  now?: () => Date;
+  /** Internal: an index `rebuild` fills, already created, not behind the alias. */
+  concrete?: boolean;
+}): SearchIndex {
   const { client, index } = options;
+  const now = options.now ?? (() => new Date());
   const synonyms = options.synonyms ? synonymListSchema.parse(options.synonyms) : DEFAULT_SYNONYMS;
   const body = indexBody(synonyms);
   // The domain's shape decides (infra: 0 on one node, 1 on two); the engine's default (1) otherwise.
-  const createBody = options.replicas === undefined ? body : { ...body, settings: { ...body.settings, 'index.number_of_replicas': options.replicas } };
+  const createBody = {
+    ...body,
+    settings: { ...body.settings, ...SLOW_LOG_SETTINGS, ...(options.replicas === undefined ? {} : { 'index.number_of_replicas': options.replicas }) },
+  };
   let ready: Promise<boolean> | undefined;
   let mapped: Promise<void> | undefined;
 
-  /** Creates the index when missing; resolves true when this call created it. */
+  /** Creates a concrete index behind the alias when neither exists; resolves true when this call created it. */
   async function createIfMissing(): Promise<boolean> {
     const exists = await client.indices.exists({ index });
-    if (exists.body) return false;
+    if (exists.body || options.concrete) return false;
     try {
-      await client.indices.create({ index, body: createBody as never });
+      // One fixed name, so two containers creating it at once end with one index (the other gets resource_already_exists).
+      await client.indices.create({ index: `${index}-initial`, body: { ...createBody, aliases: { [index]: {} } } as never });
       return true;
     } catch (err) {
       if (!String((err as { message?: string }).message).includes('resource_already_exists')) throw err;
       return false;
     }
+  }
+
+  /**
+   * The concrete indices behind `index`: those of the alias, or `index` itself when an index of that name exists (a
+   * domain indexed before ADR 107: the first rebuild replaces it with an alias), or none.
+   */
+  async function liveIndices(): Promise<{ names: string[]; unaliased: boolean }> {
+    if (!(await client.indices.exists({ index })).body) return { names: [], unaliased: false };
+    const aliased = await client.indices.existsAlias({ name: index });
+    if (!aliased.body) return { names: [index], unaliased: true };
+    const res = await client.indices.getAlias({ name: index });
+    return { names: Object.keys(res.body as object), unaliased: false };
+  }
+
+  /** Ids and versions of every document of a concrete index, ascending by id. */
+  async function allVersions(name: string): Promise<Map<number, number>> {
+    const reader = createOpenSearchIndex({ client, index: name, concrete: true });
+    const out = new Map<number, number>();
+    for (let after = 0; ;) {
+      const page = await reader.listVersions(after, RESULT_WINDOW);
+      for (const d of page) out.set(d.id, d.version);
+      if (page.length < RESULT_WINDOW) return out;
+      after = page[page.length - 1]!.id;
+    }
+  }
+
+  /** Documents that differ between two concrete indices, with the version the second holds (0: absent there). */
+  async function differences(before: string[], after: string): Promise<{ id: number; version: number }[]> {
+    if (before.length === 0) return [];
+    await client.indices.refresh({ index: [...before, after].join(',') });
+    const old = new Map<number, number>();
+    for (const name of before) for (const [id, v] of await allVersions(name)) old.set(id, Math.max(v, old.get(id) ?? 0));
+    const fresh = await allVersions(after);
+    const out: { id: number; version: number }[] = [];
+    for (const [id, v] of old) if (fresh.get(id) !== v) out.push({ id, version: fresh.get(id) ?? 0 });
+    for (const [id, v] of fresh) if (!old.has(id)) out.push({ id, version: v });
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  async function rebuild<T>(fill: (target: SearchIndex) => Promise<T>): Promise<{ result: T; differing: { id: number; version: number }[] }> {
+    const live = await liveIndices();
+    const next = concreteIndexName(index, now());
+    await client.indices.create({ index: next, body: createBody as never });
+    let result: T;
+    try {
+      result = await fill(createOpenSearchIndex({ ...options, index: next, concrete: true }));
+    } catch (err) {
+      // The live index is untouched; the half-filled one goes.
+      await client.indices.delete({ index: next, ignore_unavailable: true });
+      throw err;
+    }
+    // An unaliased index must go in the same step as the alias takes its name, so compare before; otherwise after
+    // the swap, when no write reaches the old index any more.
+    const early = live.unaliased ? await differences(live.names, next) : undefined;
+    await client.indices.updateAliases({
+      body: {
+        actions: [
+          { add: { index: next, alias: index } },
+          ...(live.unaliased ? [{ remove_index: { index } }] : live.names.map((name) => ({ remove: { index: name, alias: index } }))),
+        ],
+      } as never,
+    });
+    ready = undefined;
+    mapped = undefined;
+    const differing = early ?? (await differences(live.names, next));
+    if (!live.unaliased && live.names.length > 0) await client.indices.delete({ index: live.names.join(',') });
+    return { result, differing };
   }
   /**
    * Writers bring an older index up to date before their first write; readers never pay for it. New
@@ -368,11 +468,13 @@ export function createOpenSearchIndex(options: { client: SearchClient; index: st
       return matchPartLines(createOpenSearchMatchSource({ client, index, ready: ensure }), lines);
     },
     async clear() {
-      await client.indices.delete({ index, ignore_unavailable: true });
+      const { names } = await liveIndices();
+      if (names.length > 0) await client.indices.delete({ index: names.join(','), ignore_unavailable: true });
       ready = undefined;
       mapped = undefined;
       await ensure();
     },
+    ...(options.concrete ? {} : { rebuild }),
     async count() {
       await ensure();
       const res = await client.count({ index });

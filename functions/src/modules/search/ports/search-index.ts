@@ -52,8 +52,16 @@ export interface SearchIndex {
    * none with up to 3 candidates (adapters/search/part-match.ts decides; the engine looks up).
    */
   matchParts(lines: BomMatchLine[]): Promise<LineMatch[]>;
-  /** Drops everything (reindex). */
+  /** Drops everything (the embedded engine's reindex, tests). */
   clear(): Promise<void>;
+  /**
+   * A full reindex without an empty index (ADR 107): `fill` writes every document into a new index while the live
+   * one keeps answering; then the new one becomes live in one step (OpenSearch: an alias swap) and the old one is
+   * dropped. Returns `fill`'s result and the documents that differ between the two (writes that reached the live
+   * index while `fill` ran, documents it lacked), each with the new index's version (0: absent): the caller reads them
+   * again from the table. Engines without it (the embedded one) are cleared and filled in place.
+   */
+  rebuild?<T>(fill: (target: SearchIndex) => Promise<T>): Promise<{ result: T; differing: { id: number; version: number }[] }>;
   count(): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
