@@ -11,6 +11,54 @@ const awsOrTransport = [
   { group: ['**/adapters/*', '**/adapters/**'], message: 'Domain code imports ports, never adapters.' },
 ];
 
+/**
+ * The API's business capabilities (functions/src/modules/<name>/, issue 27). Code outside a module, and other
+ * modules, use it only through its index.ts; its tests may import its internals. `await import()` of a
+ * module's internal file (a route-only dependency loaded on first use, ADR 082/083) is not an import
+ * declaration, so it stays allowed.
+ */
+const apiModules = ['accounts', 'bom', 'catalog', 'imports', 'mail', 'quotes', 'search'];
+const throughIndex = (name) => `Use another capability only through its index.ts (import from its folder, e.g. '../${name}').`;
+const outsideModules = [{ group: ['**/modules/*/*'], message: "Use a module only through its index.ts (import from 'modules/<name>')." }];
+// The composition roots (Lambda handlers, the local server, the AWS wiring) also pick a module's engine or
+// mailer from its adapters/ directly: those stay out of the index, so a barrel never pulls them into a bundle.
+const compositionRoot = [
+  {
+    group: ['**/modules/*/*', '!**/modules/*/adapters', '!**/modules/*/adapters/*'],
+    message: "Use a module through its index.ts (or an adapter from 'modules/<name>/adapters/').",
+  },
+];
+const otherModules = (self) => apiModules.filter((m) => m !== self).map((m) => ({ group: [`**/${m}/*`], message: throughIndex(m) }));
+
+/**
+ * The web's features (web/src/features/<name>/): a feature imports shared components, hooks and lib, never
+ * another feature's files; where one feature (or a shared component) needs another, it imports that
+ * feature's index.ts. app/ (the router, the providers) is the composition root and may import any page.
+ */
+const webFeatures = [
+  'admin',
+  'auth',
+  'bom',
+  'catalog',
+  'content',
+  'home',
+  'manufacturers',
+  'part-detail',
+  'quote-basket',
+  'quote-loop',
+  'quote-request',
+  'support',
+];
+const webTypesOnly = {
+  group: ['@parts/functions', '@parts/functions/*'],
+  allowTypeImports: true,
+  message: 'The web talks to the API over HTTP only (type imports are fine).',
+};
+const otherFeatures = (self) =>
+  webFeatures
+    .filter((f) => f !== self)
+    .map((f) => ({ group: [`**/${f}/*`], message: `Use another feature only through its index.ts (import from its folder, e.g. '../${f}').` }));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'cdk.out/**', '**/cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -38,9 +86,32 @@ export default tseslint.config(
     },
   },
   {
-    files: ['functions/src/domain/**', 'functions/src/services/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: awsOrTransport }] },
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/modules/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: outsideModules }] },
   },
+  {
+    files: ['functions/src/{lambda,local,config}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: compositionRoot }] },
+  },
+  {
+    files: ['functions/src/domain/**', 'functions/src/services/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...awsOrTransport, ...outsideModules] }] },
+  },
+  ...apiModules.flatMap((m) => [
+    {
+      files: [`functions/src/modules/${m}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: otherModules(m) }] },
+    },
+    {
+      // A module's services and rules (the files at its top level) are transport-free and talk to ports.
+      files: [`functions/src/modules/${m}/*.ts`],
+      ignores: ['**/*.test.ts', '**/index.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...awsOrTransport, ...otherModules(m)] }] },
+    },
+  ]),
   {
     files: ['shared/**'],
     rules: {
@@ -57,15 +128,29 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          patterns: [webTypesOnly],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/{components,hooks,lib,api}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
           patterns: [
-            {
-              group: ['@parts/functions', '@parts/functions/*'],
-              allowTypeImports: true,
-              message: 'The web talks to the API over HTTP only (type imports are fine).',
-            },
+            webTypesOnly,
+            { group: ['**/features/*/*'], message: "Shared code uses a feature only through its index.ts (import from 'features/<name>')." },
           ],
         },
       ],
     },
   },
+  ...webFeatures.map((f) => ({
+    files: [`web/src/features/${f}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [webTypesOnly, ...otherFeatures(f)] }] },
+  })),
 );

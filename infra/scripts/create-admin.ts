@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createAwsRepositories } from '@parts/functions/config/aws-deps';
 import { loadEnv } from '@parts/functions/config/env';
-import { hashPassword } from '@parts/functions/domain/password';
+import { hashPassword } from '@parts/functions/modules/accounts/password';
 
 const MIN_ADMIN_PASSWORD = 12;
 

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { OPENSEARCH_API_NAMESPACES, OPENSEARCH_ROOT_APIS } from '@parts/functions/adapters/search/opensearch-apis';
-import { PDF_RUNTIME_FILES } from '@parts/functions/services/pdf-font-files';
+import { OPENSEARCH_API_NAMESPACES, OPENSEARCH_ROOT_APIS } from '@parts/functions/modules/search/adapters/opensearch-apis';
+import { PDF_RUNTIME_FILES } from '@parts/functions/modules/quotes/pdf-font-files';
 import { FUNCTIONS_SRC, FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './paths';
 
 /**
@@ -84,7 +84,7 @@ const LEFT_OUT = 'opensearch-api-left-out';
 /**
  * Leaves out of the bundle the OpenSearch APIs our code does not call (ADR 083). The client's API registry
  * requires every API module (`./ml/_api`, `./_core/reindex`, …) when it loads; each one not listed in
- * `functions/src/adapters/search/opensearch-apis.ts` becomes a stub that throws if it is ever called.
+ * `functions/src/modules/search/adapters/opensearch-apis.ts` becomes a stub that throws if it is ever called.
  * The code cannot call one: it sees the client as `SearchClient`, which has only the listed APIs.
  */
 export function openSearchApiSubset(): Plugin {
@@ -98,7 +98,7 @@ export function openSearchApiSubset(): Plugin {
       b.onLoad({ filter: /.*/, namespace: LEFT_OUT }, (args) => ({
         loader: 'js',
         contents: `module.exports = function leftOut() { throw new Error(${JSON.stringify(
-          `The OpenSearch API ${args.path} is not in this bundle: add it to functions/src/adapters/search/opensearch-apis.ts`,
+          `The OpenSearch API ${args.path} is not in this bundle: add it to functions/src/modules/search/adapters/opensearch-apis.ts`,
         )}); };`,
       }));
     },
@@ -112,7 +112,7 @@ export function openSearchApiSubset(): Plugin {
  * `chunks/` in Lambda as it finds the package locally.
  */
 export const RUNTIME_FILES: readonly { module: RegExp; files: readonly string[] }[] = [
-  { module: /(^|\/)functions\/src\/services\/pdf-text\.ts$/, files: PDF_RUNTIME_FILES },
+  { module: /(^|\/)functions\/src\/modules\/quotes\/pdf-text\.ts$/, files: PDF_RUNTIME_FILES },
 ];
 
 /** Copies the RUNTIME_FILES of the modules in `metafile` beside the bundle; answers the paths copied. */

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Metafile } from 'esbuild';
 import { extractText } from 'unpdf';
-import { PDF_RUNTIME_FILES } from '@parts/functions/services/pdf-font-files';
+import { PDF_RUNTIME_FILES } from '@parts/functions/modules/quotes/pdf-font-files';
 import { bundleLambda, initFiles } from '../src/lambda-bundle';
 
 const run = promisify(execFile);
@@ -39,7 +39,7 @@ describe('the API bundle and the quote PDF', () => {
   });
 
   it('renders Latin, Greek, Cyrillic, Chinese, Japanese and Korean text from the bundled chunk', async () => {
-    const [chunk] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith('functions/src/services/quote-pdf.ts'))!;
+    const [chunk] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith('functions/src/modules/quotes/quote-pdf.ts'))!;
     const chunkFile = join(dir, 'chunks', chunk.replace(/.*\/chunks\//, ''));
     const input = {
       site: {

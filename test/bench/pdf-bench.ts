@@ -131,7 +131,7 @@ async function main() {
   }
   try {
     const meta = JSON.parse(readFileSync(join(dir, 'index.meta.json'), 'utf8')) as Metafile;
-    const [chunkOut, chunk] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith('functions/src/services/quote-pdf.ts'))!;
+    const [chunkOut, chunk] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint?.endsWith('functions/src/modules/quotes/quote-pdf.ts'))!;
     const all = files(dir);
     const runtime = all.filter((f) => relative(dir, f).startsWith('node_modules'));
     const zipped = zipSync(Object.fromEntries(all.map((f) => [relative(dir, f), readFileSync(f)])), { level: 6 }).length;

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmbeddedSearchIndex } from '@parts/functions/adapters/search/embedded';
+import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
 import { demoDocuments } from '../relevance/demo-catalogue';
 import { JUDGED_WORD_QUERIES, judgedCodeQueries } from '../relevance/judged-queries';
 import { runJudged } from '../relevance/run-judged';

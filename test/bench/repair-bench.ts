@@ -15,9 +15,9 @@ import { performance } from 'node:perf_hooks';
 import { createDocumentClient } from '@parts/functions/adapters/dynamodb/client';
 import { createDynamoRepositories } from '@parts/functions/adapters/dynamodb/repositories';
 import { ensureTable } from '@parts/functions/adapters/dynamodb/table';
-import { createEmbeddedSearchIndex } from '@parts/functions/adapters/search/embedded';
-import { checkIndex } from '@parts/functions/indexer/consistency';
-import { reindexAll } from '@parts/functions/indexer/reindex';
+import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
+import { checkIndex } from '@parts/functions/modules/search/indexer/consistency';
+import { reindexAll } from '@parts/functions/modules/search/indexer/reindex';
 import { LOCAL_CREDENTIALS, startDynamoLocal } from '@parts/functions/local/aws-local';
 import { generateParts, seedDemoData } from '@parts/functions/local/seed';
 

@@ -13,11 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { partsQuerySchema, type PartsQuery } from '@parts/shared/schemas';
-import { createEmbeddedSearchIndex } from '@parts/functions/adapters/search/embedded';
-import { partSearchRoutes } from '@parts/functions/routes/parts-search';
+import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
+import { partSearchRoutes } from '@parts/functions/modules/search/routes/parts-search';
 import { errorHandler } from '@parts/functions/http/errors';
 import { silentLogger } from '@parts/functions/lib/logger';
-import type { PartDocument, SearchIndex } from '@parts/functions/ports/search-index';
+import type { PartDocument, SearchIndex } from '@parts/functions/modules/search/ports/search-index';
 import { mulberry32 } from '@parts/functions/local/seed';
 
 const args = new Map<string, string>();

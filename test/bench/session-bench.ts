@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '@parts/functions/app';
 import { loadEnv } from '@parts/functions/config/env';
 import { silentLogger } from '@parts/functions/lib/logger';
-import { hashPassword } from '@parts/functions/domain/password';
+import { hashPassword } from '@parts/functions/modules/accounts/password';
 import { startDynamoLocal, startS3Local } from '@parts/functions/local/aws-local';
 import { createLocalDeps } from '@parts/functions/local/local-deps';
 

@@ -1,15 +1,15 @@
 /**
  * npm run bench:sitemap [-- --parts 1000000]
  * Time and memory to generate the sitemap index and its 50,000-URL shards for a catalogue of
- * `parts` parts (the generator of functions/src/services/sitemaps.ts, fed pages of 1000 parts as
+ * `parts` parts (the generator of functions/src/modules/catalog/sitemaps.ts, fed pages of 1000 parts as
  * scanParts serves them; the shards are written to a temp directory). Reading the table itself is
  * not included: see docs/benchmarks.md for the scan's share.
  */
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { generateSitemaps } from '@parts/functions/services/sitemaps';
-import type { StoredPart } from '@parts/functions/ports/catalog-repository';
+import { generateSitemaps } from '@parts/functions/modules/catalog/sitemaps';
+import type { StoredPart } from '@parts/functions/modules/catalog/ports/catalog-repository';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomMatchLine, LineMatch } from '@parts/shared/bom';
 import { loadEnv } from '@parts/functions/config/env';
-import { createEmbeddedSearchIndex } from '@parts/functions/adapters/search/embedded';
-import { createOpenSearchClient, createOpenSearchIndex } from '@parts/functions/adapters/search/opensearch';
-import type { PartDocument, SearchIndex } from '@parts/functions/ports/search-index';
+import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
+import { createOpenSearchClient, createOpenSearchIndex } from '@parts/functions/modules/search/adapters/opensearch';
+import type { PartDocument, SearchIndex } from '@parts/functions/modules/search/ports/search-index';
 
 /**
  * Matching a buyer's list (SearchIndex.matchParts), one suite for every adapter: the embedded engine

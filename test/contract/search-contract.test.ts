@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partsQuerySchema, type PartStatus } from '@parts/shared/schemas';
 import { parseSpecifications } from '@parts/shared/spec-values';
 import { loadEnv } from '@parts/functions/config/env';
-import { createEmbeddedSearchIndex } from '@parts/functions/adapters/search/embedded';
-import { createOpenSearchClient, createOpenSearchIndex } from '@parts/functions/adapters/search/opensearch';
-import type { PartDocument, SearchIndex } from '@parts/functions/ports/search-index';
+import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
+import { createOpenSearchClient, createOpenSearchIndex } from '@parts/functions/modules/search/adapters/opensearch';
+import type { PartDocument, SearchIndex } from '@parts/functions/modules/search/ports/search-index';
 
 /**
  * One suite, every adapter: the embedded engine always, OpenSearch when OPENSEARCH_URL is set.

@@ -1,7 +1,7 @@
 import { parseSpecifications } from '@parts/shared/spec-values';
 import { generateParts } from '@parts/functions/local/seed';
 import { CATEGORY_SEEDS, MANUFACTURER_SEEDS } from '@parts/functions/local/seed-data';
-import type { PartDocument } from '@parts/functions/ports/search-index';
+import type { PartDocument } from '@parts/functions/modules/search/ports/search-index';
 
 /**
  * The demo catalogue (the same deterministic parts `npm start` seeds) as search documents, without

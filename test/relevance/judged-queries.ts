@@ -1,4 +1,4 @@
-import type { PartDocument } from '@parts/functions/ports/search-index';
+import type { PartDocument } from '@parts/functions/modules/search/ports/search-index';
 
 /**
  * The judged query set: what a buyer types, and what must be among the first three results. Each

@@ -1,4 +1,4 @@
-import type { PartDocument, SearchIndex } from '@parts/functions/ports/search-index';
+import type { PartDocument, SearchIndex } from '@parts/functions/modules/search/ports/search-index';
 import { partsQuerySchema } from '@parts/shared/schemas';
 import type { JudgedQuery } from './judged-queries';
 

@@ -5,12 +5,12 @@ import { createDocumentClient } from '../adapters/dynamodb/client';
 import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import type { DynamoRepositories } from '../adapters/dynamodb/repositories';
 import { createLazyBlobStore } from '../adapters/s3/lazy-blob-store';
-import { createSearchSync } from '../indexer/search-sync';
+import { createSearchSync } from '../modules/search';
 import { lazyMethods } from '../lib/lazy-methods';
 import { createLogger } from '../lib/logger';
 import type { BlobStore } from '../ports/blob-store';
-import type { JobRunner } from '../ports/job-runner';
-import type { SearchIndex } from '../ports/search-index';
+import type { JobRunner } from '../modules/imports';
+import type { SearchIndex } from '../modules/search';
 import { loadEnv } from './env';
 import type { Env } from './env';
 
@@ -65,7 +65,7 @@ export function createAwsSearchIndex(env: Env): SearchIndex {
   // SigV4 only against the AWS domain; LocalStack's or a self-hosted OpenSearch takes plain requests.
   const sigv4 = /\.(es|aoss)\.amazonaws\.com$/.test(new URL(node).hostname);
   return lazyMethods(async () => {
-    const { createOpenSearchClient, createOpenSearchIndex } = await import('../adapters/search/opensearch');
+    const { createOpenSearchClient, createOpenSearchIndex } = await import('../modules/search/adapters/opensearch');
     const client = createOpenSearchClient({ node, region: env.AWS_REGION, sigv4 });
     return createOpenSearchIndex({
       client,

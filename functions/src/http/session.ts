@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppEnv, SessionUser } from './app-env';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors';
-import type { StoredUser, UserRepository } from '../ports/user-repository';
+import type { StoredUser, UserRepository } from '../modules/accounts';
 
 export const SESSION_COOKIE = 'session';
 const SESSION_TTL_SECONDS = 24 * 60 * 60;

@@ -2,9 +2,9 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createAwsBlobStore, createAwsRepositories } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
 import { createLogger } from '../lib/logger';
-import type { SearchSync } from '../ports/search-index';
-import { parseChunkMessage } from '../adapters/sqs-chunk-dispatcher';
-import { runImportChunk } from '../services/chunked-import';
+import type { SearchSync } from '../modules/search';
+import { parseChunkMessage } from '../modules/imports';
+import { runImportChunk } from '../modules/imports';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);

@@ -1,10 +1,10 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { createSqsChunkDispatcher } from '../adapters/sqs-chunk-dispatcher';
+import { createSqsChunkDispatcher } from '../modules/imports';
 import { createAwsBlobStore, createAwsRepositories } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
 import { createLogger } from '../lib/logger';
-import type { SearchSync } from '../ports/search-index';
-import { runImportJob } from '../services/import-job-service';
+import type { SearchSync } from '../modules/search';
+import { runImportJob } from '../modules/imports';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);

@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { createAwsRepositories, createAwsSearchIndex } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
-import { createStreamHandler } from '../indexer/stream-handler';
+import { createStreamHandler } from '../modules/search';
 import { createLogger } from '../lib/logger';
 
 const env = loadEnv();

@@ -1,9 +1,9 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { createSesMailer } from '../adapters/mail/ses-mailer';
+import { createSesMailer } from '../modules/mail/adapters/ses-mailer';
 import { createAwsRepositories } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
 import { createLogger } from '../lib/logger';
-import { createOutboxWorker } from '../services/outbox-worker';
+import { createOutboxWorker } from '../modules/mail';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);

@@ -1,7 +1,7 @@
 import { createAwsRepositories, createAwsSearchIndex } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
-import { checkIndex } from '../indexer/consistency';
-import { reindexAll } from '../indexer/reindex';
+import { checkIndex } from '../modules/search';
+import { reindexAll } from '../modules/search';
 import { createLogger } from '../lib/logger';
 
 const env = loadEnv();

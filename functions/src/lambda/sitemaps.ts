@@ -3,7 +3,7 @@ import { createS3Client } from '../adapters/s3/client';
 import { createAwsRepositories } from '../config/aws-deps';
 import { loadEnv } from '../config/env';
 import { createLogger } from '../lib/logger';
-import { generateSitemaps } from '../services/sitemaps';
+import { generateSitemaps } from '../modules/catalog';
 
 /** CloudFront keeps a sitemap an hour; the job rewrites them daily. */
 export const SITEMAP_CACHE_CONTROL = 'public, max-age=3600';

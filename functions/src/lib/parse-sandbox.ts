@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import type { CsvPreview } from '@parts/shared/schemas';
-import type { BomTable } from '../bom/bom-reader';
+import type { BomTable } from '../modules/bom';
 import { DomainError, UnavailableError, ValidationError, type ErrorIssue } from '../domain/errors';
 
 /**

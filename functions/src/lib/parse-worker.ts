@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { readBomFile, readBomText } from '../bom/bom-reader';
-import { previewCsv } from '../csv/csv-reader';
+import { readBomFile, readBomText } from '../modules/bom';
+import { previewCsv } from '../modules/imports';
 import { DomainError } from '../domain/errors';
 import type { ParseReply, ParseTask, ParseValue } from './parse-sandbox';
 import { checkXlsxEntries } from './xlsx-guard';

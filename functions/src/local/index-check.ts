@@ -1,6 +1,6 @@
-import { checkIndex, indexingDetail, type IndexCheckResult } from '../indexer/consistency';
-import type { CatalogRepository } from '../ports/catalog-repository';
-import type { IndexProgress, SearchIndex } from '../ports/search-index';
+import { checkIndex, indexingDetail, type IndexCheckResult } from '../modules/search';
+import type { CatalogRepository } from '../modules/catalog';
+import type { IndexProgress, SearchIndex } from '../modules/search';
 
 export interface BackgroundIndexCheck {
   /** Progress while it runs (GET /api/health shows it); undefined once it finished. */

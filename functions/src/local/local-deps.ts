@@ -9,13 +9,13 @@ import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import { ensureTable } from '../adapters/dynamodb/table';
 import { createS3BlobStore } from '../adapters/s3/blob-store';
 import { createS3Client } from '../adapters/s3/client';
-import { createSearchSync } from '../indexer/search-sync';
+import { createSearchSync } from '../modules/search';
 import { createAwsSearchIndex } from '../config/aws-deps';
-import { createInProcessJobRunner } from '../services/in-process-job-runner';
+import { createInProcessJobRunner } from '../modules/imports';
 import { LOCAL_CREDENTIALS } from './aws-local';
 import { openSearchFile, type IndexFileRecovery } from './search-file';
-import { createSmtpMailer } from '../adapters/mail/smtp-mailer';
-import { createLocalMailQueue, createOutboxWorker } from '../services/outbox-worker';
+import { createSmtpMailer } from '../modules/mail/adapters/smtp-mailer';
+import { createLocalMailQueue, createOutboxWorker } from '../modules/mail';
 
 export interface LocalDepsOptions {
   env: Env;

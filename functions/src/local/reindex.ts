@@ -3,9 +3,9 @@ import { loadEnv } from '../config/env';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import { ensureTable } from '../adapters/dynamodb/table';
-import { checkIndex, indexingDetail } from '../indexer/consistency';
-import { reindexAll } from '../indexer/reindex';
-import type { SearchIndex } from '../ports/search-index';
+import { checkIndex, indexingDetail } from '../modules/search';
+import { reindexAll } from '../modules/search';
+import type { SearchIndex } from '../modules/search';
 import { LOCAL_CREDENTIALS, assertJava, startDynamoLocal, type LocalDynamo } from './aws-local';
 import { openSearchFile } from './search-file';
 

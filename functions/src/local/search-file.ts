@@ -1,7 +1,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { createEmbeddedSearchIndex } from '../adapters/search/embedded';
-import type { SearchIndex } from '../ports/search-index';
+import { createEmbeddedSearchIndex } from '../modules/search/adapters/embedded';
+import type { SearchIndex } from '../modules/search';
 
 /** Why a fresh, empty index was opened instead of the file found (the start-up check then fills it). */
 export type IndexFileRecovery = { kind: 'missing' } | { kind: 'unreadable'; reason: string; movedTo: string };

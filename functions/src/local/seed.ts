@@ -2,9 +2,9 @@ import type { PartStatus } from '@parts/shared/constants';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { ConflictError, UnavailableError } from '../domain/errors';
-import { hashPassword } from '../domain/password';
-import type { CatalogRepository, PartUpsert } from '../ports/catalog-repository';
-import type { UserRepository } from '../ports/user-repository';
+import { hashPassword } from '../modules/accounts';
+import type { CatalogRepository, PartUpsert } from '../modules/catalog';
+import type { UserRepository } from '../modules/accounts';
 import { CATEGORY_SEEDS, MANUFACTURER_SEEDS, type SpecKind, type SubCategorySeed } from './seed-data';
 
 /** Deterministic demo data: the same seed always yields the same catalogue. */

@@ -4,7 +4,7 @@ import { loadEnv } from '../config/env';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { createDynamoRepositories } from '../adapters/dynamodb/repositories';
 import { ensureTable } from '../adapters/dynamodb/table';
-import { generateSitemaps } from '../services/sitemaps';
+import { generateSitemaps } from '../modules/catalog';
 import { LOCAL_CREDENTIALS, assertJava, startDynamoLocal, type LocalDynamo } from './aws-local';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);

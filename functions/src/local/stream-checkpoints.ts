@@ -1,7 +1,7 @@
 import { open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { ShardCheckpoint, StreamCheckpointStore } from '../indexer/stream-poller';
+import type { ShardCheckpoint, StreamCheckpointStore } from '../modules/search';
 
 interface StoredCheckpoints {
   streamArn: string;

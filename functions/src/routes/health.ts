@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Health } from '@parts/shared/schemas';
 import type { AppDeps } from '../app';
 import type { AppEnv } from '../http/app-env';
-import { indexingDetail } from '../indexer/consistency';
+import { indexingDetail } from '../modules/search';
 
 /** A dependency that does not answer within this long counts as down. */
 const CHECK_TIMEOUT_MS = 3000;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/app';
-import { hashPassword } from '../../src/domain/password';
+import { hashPassword } from '../../src/modules/accounts/password';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 import { unique } from '../support/builders';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from '../../src/lib/logger';
-import { hashPassword } from '../../src/domain/password';
+import { hashPassword } from '../../src/modules/accounts/password';
 import { unique } from '../support/builders';
 import { createApi, expectRejected, reportRejected, sessionCookie, type Api } from './api-helpers';
 

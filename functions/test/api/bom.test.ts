@@ -4,7 +4,7 @@ import type { BomMatchResponse, BomSheet } from '@parts/shared/bom';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { buildXlsx } from '../support/xlsx-fixture';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
-import type { StoredPart } from '../../src/ports/catalog-repository';
+import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
 
 /** Issue 16: reading a buyer's parts list (CSV, TSV, pasted text, XLSX) and matching it, through the API. */
 let api: Api;

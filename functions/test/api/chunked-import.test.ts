@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ImportJob } from '@parts/shared/schemas';
-import type { ImportChunk } from '../../src/ports/import-job-repository';
-import type { StoredPart } from '../../src/ports/catalog-repository';
-import { runImportChunk, type ChunkDispatcher } from '../../src/services/chunked-import';
-import { createInProcessJobRunner } from '../../src/services/in-process-job-runner';
-import { runImportJob, startImportJob } from '../../src/services/import-job-service';
+import type { ImportChunk } from '../../src/modules/imports/ports/import-job-repository';
+import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
+import { runImportChunk, type ChunkDispatcher } from '../../src/modules/imports/chunked-import';
+import { createInProcessJobRunner } from '../../src/modules/imports/in-process-job-runner';
+import { runImportJob, startImportJob } from '../../src/modules/imports/import-job-service';
 import { buildCategoryInput, buildManufacturerInput } from '../support/builders';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildCategoryInput, buildManufacturerInput, unique } from '../support/builders';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
-import { createInProcessJobRunner } from '../../src/services/in-process-job-runner';
-import { runImportJob } from '../../src/services/import-job-service';
-import { CSV_TEMPLATE_HEADERS } from '../../src/csv/csv-template';
+import { createInProcessJobRunner } from '../../src/modules/imports/in-process-job-runner';
+import { runImportJob } from '../../src/modules/imports/import-job-service';
+import { CSV_TEMPLATE_HEADERS } from '../../src/modules/imports/csv-template';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
 import { CSV_MAX_REQUEST_BYTES, megabytes } from '@parts/shared/constants';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { importPartsCsv } from '../../src/services/csv-import-service';
+import { importPartsCsv } from '../../src/modules/imports/csv-import-service';
 import { buildCategoryInput, buildManufacturerInput, unique } from '../support/builders';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ImportJob } from '@parts/shared/schemas';
-import { createInProcessJobRunner } from '../../src/services/in-process-job-runner';
-import { readImportJob, runImportJob, startImportJob, STALLED_JOB_AFTER_MS } from '../../src/services/import-job-service';
+import { createInProcessJobRunner } from '../../src/modules/imports/in-process-job-runner';
+import { readImportJob, runImportJob, startImportJob, STALLED_JOB_AFTER_MS } from '../../src/modules/imports/import-job-service';
 import { buildCategoryInput, buildManufacturerInput, unique } from '../support/builders';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PartView } from '@parts/shared/schemas';
-import { partViewOf } from '../../src/services/catalog-service';
+import { partViewOf } from '../../src/modules/catalog/catalog-service';
 import { buildCategoryInput, buildManufacturerInput, buildPartInput, unique } from '../support/builders';
 import { createApi, expectRejected, type Api } from './api-helpers';
 

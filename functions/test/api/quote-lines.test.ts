@@ -4,7 +4,7 @@ import type { QuoteRequest } from '@parts/shared/schemas';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { TEST_BUCKETS } from '../support/test-deps';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
-import type { StoredPart } from '../../src/ports/catalog-repository';
+import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
 
 /** Issue 16: free-text lines (parts the catalogue does not have) and the richer fields of every line. */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(800, 0x20)]);

@@ -17,7 +17,7 @@ import { DEFAULT_SITE_SETTINGS } from '@parts/shared/site-settings';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { TEST_BUCKETS } from '../support/test-deps';
 import { createApi, expectRejected, reportRejected, sessionCookie, type Api } from './api-helpers';
-import type { StoredPart } from '../../src/ports/catalog-repository';
+import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 0x20)]);
 const NOT_A_PDF = Buffer.from('MZ this is an executable, not a PDF');

@@ -4,7 +4,7 @@ import type { QuoteRequest } from '@parts/shared/schemas';
 import { addDays, utcDay, type Offer } from '@parts/shared/quote-offers';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
-import type { StoredPart } from '../../src/ports/catalog-repository';
+import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
 import { keys } from '../../src/adapters/dynamodb/keys';
 
 /** Issue 25: prices the reseller and the buyer can trust (sub-cent unit prices, price breaks, needed-by dates). */

@@ -4,7 +4,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { TEST_BUCKETS } from '../support/test-deps';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
-import type { StoredPart } from '../../src/ports/catalog-repository';
+import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
 import { UnavailableError } from '../../src/domain/errors';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 0x20)]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, ValidationError } from '../../src/domain/errors';
-import type { CatalogRepository } from '../../src/ports/catalog-repository';
+import type { CatalogRepository } from '../../src/modules/catalog/ports/catalog-repository';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 import { buildCategoryInput, buildManufacturerInput, buildPartInput, createCatalogFixture, unique } from '../support/builders';
 

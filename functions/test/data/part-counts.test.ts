@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePart } from '../../src/adapters/dynamodb/part-item';
-import { newPartActions } from '../../src/adapters/dynamodb/part-store';
+import { encodePart } from '../../src/modules/catalog/adapters/part-item';
+import { newPartActions } from '../../src/modules/catalog/adapters/part-store';
 import { allocateIds } from '../../src/adapters/dynamodb/support';
 import { transactWrite } from '../../src/adapters/dynamodb/transact-write';
 import { partInputSchema } from '@parts/shared/schemas';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DeleteCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CatalogRepository, PartUpsert } from '../../src/ports/catalog-repository';
+import type { CatalogRepository, PartUpsert } from '../../src/modules/catalog/ports/catalog-repository';
 import { createDynamoRepositories } from '../../src/adapters/dynamodb/repositories';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 import { buildPartInput, createCatalogFixture, unique } from '../support/builders';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FOOTER_CATEGORY_SLUGS } from '@parts/shared/constants';
 import { buildApp } from '../../src/app';
-import { verifyPassword } from '../../src/domain/password';
+import { verifyPassword } from '../../src/modules/accounts/password';
 import { ensureAdmin, seedDemoData } from '../../src/local/seed';
 import { createServerApp } from '../../src/local/server-app';
 import { createTestDeps, type TestDeps } from '../support/test-deps';

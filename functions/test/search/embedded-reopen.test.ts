@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { partsQuerySchema } from '@parts/shared/schemas';
-import { createEmbeddedSearchIndex } from '../../src/adapters/search/embedded';
-import type { PartDocument } from '../../src/ports/search-index';
+import { createEmbeddedSearchIndex } from '../../src/modules/search/adapters/embedded';
+import type { PartDocument } from '../../src/modules/search/ports/search-index';
 
 const dir = mkdtempSync(join(tmpdir(), 'embedded-reopen-'));
 const file = join(dir, 'search.sqlite');

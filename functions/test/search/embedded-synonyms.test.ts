@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partsQuerySchema } from '@parts/shared/schemas';
-import { createEmbeddedSearchIndex } from '../../src/adapters/search/embedded';
-import type { PartDocument, SearchIndex } from '../../src/ports/search-index';
+import { createEmbeddedSearchIndex } from '../../src/modules/search/adapters/embedded';
+import type { PartDocument, SearchIndex } from '../../src/modules/search/ports/search-index';
 
 const hose: PartDocument = {
   id: 1,

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedSearchIndex } from '../../src/adapters/search/embedded';
-import { checkIndex } from '../../src/indexer/consistency';
-import { loadRelations, toPartDocument } from '../../src/indexer/part-document';
-import type { StoredPart } from '../../src/ports/catalog-repository';
-import type { IndexProgress, PartDocument, SearchIndex } from '../../src/ports/search-index';
+import { createEmbeddedSearchIndex } from '../../src/modules/search/adapters/embedded';
+import { checkIndex } from '../../src/modules/search/indexer/consistency';
+import { loadRelations, toPartDocument } from '../../src/modules/search/indexer/part-document';
+import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
+import type { IndexProgress, PartDocument, SearchIndex } from '../../src/modules/search/ports/search-index';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 

@@ -5,9 +5,9 @@ import { buildPartInput, createCatalogFixture, unique } from '../support/builder
 import { createApi, expectRejected, reportRejected, sessionCookie, type Api } from '../api/api-helpers';
 import { startTestMail, verificationToken, type TestMail } from '../support/mail';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { hashPassword } from '../../src/domain/password';
+import { hashPassword } from '../../src/modules/accounts/password';
 import { keys } from '../../src/adapters/dynamodb/keys';
-import { HELD_MAIL_DAYS } from '../../src/ports/outbox';
+import { HELD_MAIL_DAYS } from '../../src/modules/mail/ports/outbox';
 
 /**
  * Issue 26, item 2: the shop mails only whom it should. Mails go through the real path: outbox in

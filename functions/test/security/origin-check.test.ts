@@ -4,7 +4,7 @@ import { FOREIGN_ORIGIN_MESSAGE } from '../../src/http/origin-check';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 import { createCatalogFixture } from '../support/builders';
 import { serveOnLoopback } from '../support/serve';
-import { hashPassword } from '../../src/domain/password';
+import { hashPassword } from '../../src/modules/accounts/password';
 import { sessionCookie } from '../api/api-helpers';
 
 /**

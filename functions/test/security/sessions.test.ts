@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { hashPassword } from '../../src/domain/password';
+import { hashPassword } from '../../src/modules/accounts/password';
 import { keys } from '../../src/adapters/dynamodb/keys';
 import { unique } from '../support/builders';
 import { createApi, expectRejected, reportRejected, sessionCookie, type Api } from '../api/api-helpers';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CategoryInput, ManufacturerInput, PartInput } from '@parts/shared/schemas';
-import type { CatalogRepository } from '../../src/ports/catalog-repository';
-import type { NewQuoteRequest } from '../../src/ports/quote-repository';
-import type { NewUser } from '../../src/ports/user-repository';
+import type { CatalogRepository } from '../../src/modules/catalog/ports/catalog-repository';
+import type { NewQuoteRequest } from '../../src/modules/quotes/ports/quote-repository';
+import type { NewUser } from '../../src/modules/accounts/ports/user-repository';
 
 /** Test-data builders: every call yields unique slugs / part numbers / usernames; overrides win. */
 let sequence = 0;

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createSmtpMailer } from '../../src/adapters/mail/smtp-mailer';
+import { createSmtpMailer } from '../../src/modules/mail/adapters/smtp-mailer';
 import { listCaughtMail, startMailCatcher, type CaughtMail } from '../../src/local/mail-catcher';
-import { createLocalMailQueue, createOutboxWorker } from '../../src/services/outbox-worker';
+import { createLocalMailQueue, createOutboxWorker } from '../../src/modules/mail/outbox-worker';
 import { silentLogger } from '../../src/lib/logger';
 import type { AppDeps } from '../../src/app';
 

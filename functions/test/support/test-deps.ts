@@ -15,9 +15,9 @@ import { ensureTable } from '../../src/adapters/dynamodb/table';
 import { createDynamoRepositories } from '../../src/adapters/dynamodb/repositories';
 import { createS3Client } from '../../src/adapters/s3/client';
 import { createS3BlobStore } from '../../src/adapters/s3/blob-store';
-import { createEmbeddedSearchIndex } from '../../src/adapters/search/embedded';
-import { createSearchSync } from '../../src/indexer/search-sync';
-import { createInProcessJobRunner } from '../../src/services/in-process-job-runner';
+import { createEmbeddedSearchIndex } from '../../src/modules/search/adapters/embedded';
+import { createSearchSync } from '../../src/modules/search/indexer/search-sync';
+import { createInProcessJobRunner } from '../../src/modules/imports/in-process-job-runner';
 
 export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-at-least-32-bytes-long!');
 export const TEST_BUCKETS = { attachments: 'test-attachments', staging: 'test-staging' } as const;

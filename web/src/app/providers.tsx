@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-import { QuoteBasketProvider } from '../lib/quote-basket';
+import { QuoteBasketProvider } from '../features/quote-basket/quote-basket';
 import { DeferredToaster } from '../components/ui/deferred-toaster';
 
 export interface AppProvidersProps {

@@ -1,4 +1,4 @@
-import type { FreeBasketLine } from '../lib/quote-basket';
+import type { FreeBasketLine } from '../features/quote-basket';
 import { Badge } from './ui/badge';
 
 /** A basket line that matched nothing in the catalogue: what the buyer gave, marked "Not in catalogue". */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MAX_QUOTE_QUANTITY, MIN_QUOTE_QUANTITY } from '@parts/shared/constants';
-import { normaliseQuantity } from '../lib/quote-basket';
+import { normaliseQuantity } from '../features/quote-basket';
 import { cn } from '../lib/cn';
 
 interface QuantityInputProps {

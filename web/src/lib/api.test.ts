@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../test/render-with-providers';
-import { postMessage } from '../components/quote-loop/api/messages';
+import { postMessage } from '../features/quote-loop/api/messages';
 import { fetchCategory } from '../features/catalog/api/get-category';
 import { fetchCurrentUser } from './session';
 import { ApiError } from './api-client';

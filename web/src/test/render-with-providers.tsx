@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
-import { QuoteBasketProvider } from '../lib/quote-basket';
+import { QuoteBasketProvider } from '../features/quote-basket/quote-basket';
 
 /** One answer of the stubbed API: a JSON body (status 200 unless given). */
 export interface StubAnswer {

@@ -1,19 +1,19 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { CatalogRepository } from '../../ports/catalog-repository';
-import type { ImportJobRepository } from '../../ports/import-job-repository';
-import type { QuoteRepository } from '../../ports/quote-repository';
-import type { UserRepository } from '../../ports/user-repository';
+import type { CatalogRepository } from '../../modules/catalog';
+import type { ImportJobRepository } from '../../modules/imports';
+import type { QuoteRepository } from '../../modules/quotes';
+import type { UserRepository } from '../../modules/accounts';
 import type { RateLimitStore } from '../../ports/rate-limit-store';
 import { createRateLimitStore } from './rate-limit-store';
-import type { QuoteThreadRepository } from '../../ports/quote-thread-repository';
-import type { OutboxRepository } from '../../ports/outbox';
-import { createCatalogRepository } from './catalog-repository';
-import { createImportJobRepository } from './import-job-repository';
-import { createQuoteRepository } from './quote-repository';
-import { createQuoteThreadRepository } from './quote-thread-repository';
-import { createOutboxRepository } from './outbox-repository';
+import type { QuoteThreadRepository } from '../../modules/quotes';
+import type { OutboxRepository } from '../../modules/mail';
+import { createCatalogRepository } from '../../modules/catalog';
+import { createImportJobRepository } from '../../modules/imports';
+import { createQuoteRepository } from '../../modules/quotes';
+import { createQuoteThreadRepository } from '../../modules/quotes';
+import { createOutboxRepository } from '../../modules/mail';
 import { guardErrors, type TableContext } from './support';
-import { createUserRepository } from './user-repository';
+import { createUserRepository } from '../../modules/accounts';
 
 export interface DynamoRepositories {
   catalog: CatalogRepository;

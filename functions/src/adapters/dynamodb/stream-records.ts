@@ -1,8 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { StoredPart } from '../../ports/catalog-repository';
-import { decodePart } from './part-item';
+import type { StoredPart } from '../../modules/catalog';
+import { decodePart } from '../../modules/catalog';
 
 /** What one table stream record means for the search index. */
 export type CatalogChange =

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useQuoteBasket } from '../../lib/quote-basket';
+import { useQuoteBasket } from '../../features/quote-basket';
 
 const QuoteDrawer = lazy(() => import('./quote-drawer').then((module) => ({ default: module.QuoteDrawer })));
 

@@ -5,7 +5,7 @@ import { SITE_NAME } from '@parts/shared/constants';
 import { PartSearchBox } from '../part-search-box';
 import { buttonVariants, Button } from '../ui/button';
 import { useCurrentUser, useLogout } from '../../lib/session';
-import { useQuoteBasket } from '../../lib/quote-basket';
+import { useQuoteBasket } from '../../features/quote-basket';
 import { cn } from '../../lib/cn';
 import { loginPathFor } from '../../lib/return-to';
 import { ACCOUNT_LINKS } from './account-links';

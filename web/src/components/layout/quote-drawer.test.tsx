@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUOTE_STORAGE_KEY } from '@parts/shared/constants';
-import { useQuoteBasket, type BasketItem } from '../../lib/quote-basket';
+import { useQuoteBasket, type BasketItem } from '../../features/quote-basket/quote-basket';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { QuoteDrawer } from './quote-drawer';
 

@@ -1,12 +1,12 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Trash2, X } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { isFreeLine, lineId, useQuoteBasket } from '../../lib/quote-basket';
+import { isFreeLine, lineId, useQuoteBasket } from '../../features/quote-basket';
 import { buttonVariants, Button } from '../ui/button';
 import { QuantityInput } from '../quantity-input';
 import { cn } from '../../lib/cn';
 import { useReturnFocus } from '../../hooks/use-return-focus';
-import { BomUploadButton } from '../bom/bom-upload-dialog';
+import { BomUploadButton } from '../../features/bom';
 import { FreeLineSummary } from '../free-line-summary';
 
 /** The right-side basket panel; a modal dialog so a click outside closes it. */

@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { pluralize } from '../../lib/format';
-import { useQuoteBasket } from '../../lib/quote-basket';
+import { useQuoteBasket } from '../quote-basket';
 import { useParts } from './api/get-parts';
 import { useCategory } from './api/get-category';
 import { useManufacturer } from './api/get-manufacturer';

@@ -16,7 +16,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
-import { useQuoteBasket } from '../../lib/quote-basket';
+import { useQuoteBasket } from '../quote-basket';
 import { usePart } from './api/get-part';
 
 function PartSkeleton() {

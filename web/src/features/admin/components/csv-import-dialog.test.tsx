@@ -5,7 +5,7 @@ import type { CsvImportResult, CsvPreview } from '@parts/shared/schemas';
 import { renderWithProviders, stubApi, type StubCall } from '../../../test/render-with-providers';
 import { CsvImportDialog } from './csv-import-dialog';
 
-/** The official template's header row (functions/src/csv/csv-template.ts). */
+/** The official template's header row (functions/src/modules/imports/csv-template.ts). */
 const templateHeaders = [
   'name',
   'partNumber',

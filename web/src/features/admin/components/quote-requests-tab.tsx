@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { formatCents, utcDay, waitingOn } from '@parts/shared/quote-offers';
-import { WaitingBadge } from '../../../components/quote-loop/offer-labels';
+import { WaitingBadge } from '../../quote-loop';
 import { useQuoteRequests } from '../api/get-quote-requests';
 import { EmptyState } from './empty-state';
 import { QuoteCreateDialog } from './quote-create-dialog';

@@ -9,7 +9,7 @@ import { Highlighted } from '../../../components/highlighted';
 import { PartImage } from '../../../components/part-image';
 import { PartStatusBadge } from '../../../components/part-status-badge';
 import { formatListPrice } from '../../../lib/format';
-import { useQuoteBasket } from '../../../lib/quote-basket';
+import { useQuoteBasket } from '../../quote-basket';
 
 /** A listing card: the part page link, then its price and an Add to quote button; `highlight` marks what matched the search. */
 export function PartCard({ part, highlight }: { part: PartView; highlight?: Highlight | undefined }) {

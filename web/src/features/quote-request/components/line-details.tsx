@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { MoneyInput } from '../../../components/money-input';
 import { toast } from '../../../hooks/use-toast';
-import type { LineDetails } from '../../../lib/quote-basket';
+import type { LineDetails } from '../../quote-basket';
 import { checkAttachment } from '../../../lib/attachment-rules';
 
 /** The buyer's own calendar day, YYYY-MM-DD (a date input's value). */

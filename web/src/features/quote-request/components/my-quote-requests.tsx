@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { effectiveOfferState, formatCents, utcDay, waitingOn } from '@parts/shared/quote-offers';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
-import { OfferStateBadge, WaitingBadge } from '../../../components/quote-loop/offer-labels';
+import { OfferStateBadge, WaitingBadge } from '../../quote-loop';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';

@@ -1,0 +1,5 @@
+export { createUserRepository } from './adapters/user-repository';
+export { confirmedAddress } from './email-verification';
+export { hashPassword } from './password';
+export type { StoredUser, UserRepository } from './ports/user-repository';
+export { authRoutes } from './routes/auth';

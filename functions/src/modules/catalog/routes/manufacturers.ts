@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { manufacturerInputSchema } from '@parts/shared/schemas';
+import type { AppDeps } from '../../../app';
+import type { AppEnv } from '../../../http/app-env';
+import { validate } from '../../../http/validate';
+import { MAX_JSON_BYTES, limitBody, requireJson } from '../../../http/body';
+import { requireAdmin } from '../../../http/session';
+import { idParamSchema, slugParamSchema } from '../../../http/params';
+import { NotFoundError } from '../../../domain/errors';
+import { createCatalogService } from '../catalog-service';
+
+export function manufacturerRoutes(deps: AppDeps) {
+  const service = createCatalogService(deps);
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await service.listManufacturers()))
+    .get('/:slug', validate('param', slugParamSchema), async (c) => {
+      const manufacturer = await service.getManufacturerBySlug(c.req.valid('param').slug);
+      if (!manufacturer) throw new NotFoundError('Manufacturer not found');
+      return c.json(manufacturer);
+    })
+    .post('/', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', manufacturerInputSchema), async (c) =>
+      c.json(await service.createManufacturer(c.req.valid('json')), 201),
+    )
+    .put('/:id', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('param', idParamSchema), validate('json', manufacturerInputSchema), async (c) =>
+      c.json(await service.updateManufacturer(c.req.valid('param').id, c.req.valid('json'))),
+    );
+}

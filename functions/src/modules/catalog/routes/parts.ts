@@ -1,0 +1,50 @@
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { partInputSchema } from '@parts/shared/schemas';
+import type { AppDeps } from '../../../app';
+import type { AppEnv } from '../../../http/app-env';
+import { validate } from '../../../http/validate';
+import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES, limitBody, requireJson, requireMultipart } from '../../../http/body';
+import { requireAdmin } from '../../../http/session';
+import { idParamSchema, slugParamSchema } from '../../../http/params';
+import { readCsvUpload } from '../../../http/csv-upload';
+import { NotFoundError } from '../../../domain/errors';
+import { parseSandbox } from '../../../lib/parse-sandbox';
+import { createCatalogService, partViewBySlug, partViewOf } from '../catalog-service';
+import { importPartsCsv } from '../../imports';
+import { CSV_TEMPLATE } from '../../imports';
+
+export function partRoutes(deps: AppDeps) {
+  const service = createCatalogService(deps);
+  return (
+    new Hono<AppEnv>()
+      // Fixed paths before /:slug so "csv-template" is never read as a part slug.
+      .get('/csv-template', requireAdmin, (c) => {
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', 'attachment; filename="parts-import-template.csv"');
+        return c.body(CSV_TEMPLATE);
+      })
+      .post('/import-csv/preview', requireAdmin, limitBody(MAX_MULTIPART_BYTES), requireMultipart, async (c) => {
+        const { file } = await readCsvUpload(c.req.raw, false);
+        // Read in a worker thread with a deadline (ADR 094).
+        return c.json(await parseSandbox().run({ kind: 'csv-preview', data: file }));
+      })
+      .post('/import-csv', requireAdmin, limitBody(MAX_MULTIPART_BYTES), requireMultipart, async (c) => {
+        const { file, mapping } = await readCsvUpload(c.req.raw, true);
+        return c.json(await importPartsCsv(deps, Readable.from([file]), mapping!));
+      })
+      .get('/:slug', validate('param', slugParamSchema), async (c) => {
+        const part = await partViewBySlug(deps, c.req.valid('param').slug);
+        if (!part) throw new NotFoundError('Part not found');
+        return c.json(part);
+      })
+      .post('/', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', partInputSchema), async (c) => {
+        const part = await service.createPart(c.req.valid('json'));
+        return c.json(await partViewOf(deps.catalog, part), 201);
+      })
+      .put('/:id', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('param', idParamSchema), validate('json', partInputSchema), async (c) => {
+        const part = await service.updatePart(c.req.valid('param').id, c.req.valid('json'));
+        return c.json(await partViewOf(deps.catalog, part));
+      })
+  );
+}

@@ -1,0 +1,12 @@
+export { createImportJobRepository } from './adapters/import-job-repository';
+export { createSqsChunkDispatcher, parseChunkMessage } from './adapters/sqs-chunk-dispatcher';
+export { runImportChunk } from './chunked-import';
+export { importPartsCsv } from './csv-import-service';
+export { detectDelimiter, previewCsv } from './csv-reader';
+export { CSV_TEMPLATE } from './csv-template';
+export { runImportJob } from './import-job-service';
+export { createInProcessJobRunner } from './in-process-job-runner';
+export type { ImportJobRepository } from './ports/import-job-repository';
+export type { JobRunner } from './ports/job-runner';
+export { importRoutes } from './routes/imports';
+export { uploadRoutes } from './routes/uploads';

@@ -1,0 +1,1 @@
+export { BomUploadButton } from './bom-upload-dialog';
