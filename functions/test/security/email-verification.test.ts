@@ -65,7 +65,7 @@ describe('e-mail verification at registration', () => {
     const email = address();
     const { cookie, user } = await register(email);
     expect(user).toMatchObject({ email, emailVerified: false });
-    const [sent, ...more] = await mail.mailsTo(email);
+    const [sent, ...more] = await mail.mailsTo(email, { atLeast: 1 });
     expect(more).toHaveLength(0);
     expect(sent!.subject).toBe('Confirm your e-mail address');
     expect(sent!.text).toContain(`${DEFAULT_SITE_SETTINGS.siteUrl}/account/verify-email?token=`);
@@ -84,7 +84,7 @@ describe('e-mail verification at registration', () => {
   test('a link older than three days is refused; a new one can be asked for, and the old one stops working', async () => {
     const email = address();
     const { username } = await register(email);
-    const first = verificationToken((await mail.mailsTo(email))[0]);
+    const first = verificationToken((await mail.mailsTo(email, { atLeast: 1 }))[0]);
     clock += 3 * 24 * 60 * 60 * 1000 + 1000;
     await expectRejected(verify(first), 400, 'This confirmation link is not valid or has expired. Ask for a new one.');
 
@@ -93,11 +93,11 @@ describe('e-mail verification at registration', () => {
     const res = await api.call('POST', '/api/auth/verification-mail', { cookie, json: {} });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ message: `We sent a confirmation link to ${email}.` });
-    const mails = await mail.mailsTo(email);
+    const mails = await mail.mailsTo(email, { atLeast: 2 });
     expect(mails).toHaveLength(2);
     // Asking for another link ends the one before it.
     expect((await api.call('POST', '/api/auth/verification-mail', { cookie, json: {} })).status).toBe(202);
-    const [, second, third] = await mail.mailsTo(email);
+    const [, second, third] = await mail.mailsTo(email, { atLeast: 3 });
     await expectRejected(verify(verificationToken(second)), 400, 'This confirmation link is not valid or has expired. Ask for a new one.');
     expect((await verify(verificationToken(third))).status).toBe(200);
     await expectRejected(api.call('POST', '/api/auth/verification-mail', { cookie, json: {} }), 409, 'Your e-mail address is already confirmed.');
@@ -111,7 +111,7 @@ describe('e-mail verification at registration', () => {
     await expectRejected(api.call('POST', '/api/auth/verification-mail', { json: { email: address() } }), 401);
     const email = address();
     expect((await api.call('POST', '/api/auth/verification-mail', { cookie, json: { email } })).status).toBe(202);
-    expect((await verify(verificationToken((await mail.mailsTo(email))[0]))).status).toBe(200);
+    expect((await verify(verificationToken((await mail.mailsTo(email, { atLeast: 1 }))[0]))).status).toBe(200);
     expect(await me(cookie)).toMatchObject({ email, emailVerified: true });
   });
 
@@ -135,7 +135,7 @@ describe('quote confirmations go to the account\u2019s confirmed address only', 
     const own = address();
     const stranger = address();
     const { cookie } = await register(own);
-    expect((await verify(verificationToken((await mail.mailsTo(own))[0]))).status).toBe(200);
+    expect((await verify(verificationToken((await mail.mailsTo(own, { atLeast: 1 }))[0]))).status).toBe(200);
     const res = await submit(cookie, { customerEmail: stranger, customerName: 'Security Team' });
     expect(res.status).toBe(201);
     const quote = (await res.json()) as QuoteRequest;
@@ -152,7 +152,7 @@ describe('quote confirmations go to the account\u2019s confirmed address only', 
   test('an unconfirmed buyer can submit; the confirmation waits and is sent once the address is confirmed', async () => {
     const own = address();
     const { cookie } = await register(own);
-    const token = verificationToken((await mail.mailsTo(own))[0]);
+    const token = verificationToken((await mail.mailsTo(own, { atLeast: 1 }))[0]);
     const quote = (await (await submit(cookie, { customerEmail: own })).json()) as QuoteRequest;
     expect(quote.id).toBeGreaterThan(0);
     const confirmation = `We received your quote request #${quote.id}`;
@@ -175,7 +175,7 @@ describe('quote confirmations go to the account\u2019s confirmed address only', 
     const sent = await api.call('POST', `/api/quote-requests/${quote.id}/messages`, { cookie: admin.cookie, json: { body: 'Which bore do you need?' } });
     expect(sent.status).toBe(201);
     expect(await mail.mailsTo(stranger)).toHaveLength(0);
-    expect((await verify(verificationToken((await mail.mailsTo(own))[0]))).status).toBe(200);
+    expect((await verify(verificationToken((await mail.mailsTo(own, { atLeast: 1 }))[0]))).status).toBe(200);
     const subjects = (await mail.mailsTo(own)).map((m) => m.subject);
     expect(subjects).toEqual(expect.arrayContaining([`We received your quote request #${quote.id}`, `New message about your quote request #${quote.id}`]));
     expect(await mail.mailsTo(stranger)).toHaveLength(0);
@@ -197,7 +197,7 @@ describe('accounts from before this change (ADR 096)', () => {
     const cookie = sessionCookie(login);
     expect(await me(cookie)).toMatchObject({ email: oldEmail, emailVerified: false });
     expect((await api.call('POST', '/api/auth/verification-mail', { cookie, json: {} })).status).toBe(202);
-    expect((await verify(verificationToken((await mail.mailsTo(oldEmail))[0]))).status).toBe(200);
+    expect((await verify(verificationToken((await mail.mailsTo(oldEmail, { atLeast: 1 }))[0]))).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createSmtpMailer } from '../../src/modules/mail/adapters/smtp-mailer';
 import { listCaughtMail, startMailCatcher, type CaughtMail } from '../../src/local/mail-catcher';
 import { createLocalMailQueue, createOutboxWorker } from '../../src/modules/mail/outbox-worker';
@@ -26,11 +26,26 @@ export async function startTestMail() {
       );
       return queue;
     },
-    /** Every mail caught so far for `address` (case-insensitive), once the queue has sent what it holds. */
-    async mailsTo(address: string): Promise<CaughtMail[]> {
-      await queue?.whenIdle();
-      const all = await listCaughtMail(catcher.webUrl);
-      return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+    /**
+     * Every mail caught so far for `address` (case-insensitive), once the queue has sent what it holds;
+     * with `atLeast`, waits until that many have arrived (a mail queued just after an answer, or still on
+     * its way through SMTP into the catcher, is not lost to the race).
+     */
+    async mailsTo(address: string, { atLeast = 0 } = {}): Promise<CaughtMail[]> {
+      const read = async () => {
+        await queue?.whenIdle();
+        const all = await listCaughtMail(catcher.webUrl);
+        return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+      };
+      if (atLeast === 0) return read();
+      return vi.waitFor(
+        async () => {
+          const mails = await read();
+          expect(mails.length, `mails to ${address}`).toBeGreaterThanOrEqual(atLeast);
+          return mails;
+        },
+        { timeout: 15_000, interval: 50 },
+      );
     },
     async all(): Promise<CaughtMail[]> {
       await queue?.whenIdle();

@@ -27,17 +27,34 @@ describe('typed API client (hc<AppType>) over a stubbed fetch', () => {
     expect(await fetchCurrentUser()).toBeNull();
   });
 
-  it("a message without files is JSON, with files multipart; both to the request's thread", async () => {
-    const calls = stubApi({ 'POST /api/quote-requests/7/messages': { status: 201, body: { message: { id: 1 } } } });
+  it('a message is JSON; its files go to S3 first and the message names their keys (ADR 108)', async () => {
+    const calls = stubApi({
+      'POST /api/quote-requests/7/messages': { status: 201, body: { message: { id: 1 } } },
+      'POST /api/uploads/attachments': {
+        status: 201,
+        body: {
+          key: 'quotes/uploads/u1/abc/housing.pdf',
+          method: 'PUT',
+          url: 'http://s3.local/attachments/abc',
+          headers: { 'Content-Type': 'application/pdf' },
+        },
+      },
+      'PUT /attachments/abc': { status: 200, body: {} },
+    });
     await postMessage(7, 'Hello', []);
     expect(calls[0]!.headers.get('content-type')).toBe('application/json');
     expect(calls[0]!.headers.get('accept')).toBe('application/json');
-    expect(JSON.parse(String(calls[0]!.body))).toEqual({ body: 'Hello' });
-    await postMessage(7, 'With a drawing', [new File(['%PDF-1.4'], 'housing.pdf', { type: 'application/pdf' })]);
-    const form = calls[1]!.body as FormData;
-    expect(form).toBeInstanceOf(FormData);
-    expect(form.get('body')).toBe('With a drawing');
-    expect((form.get('attachments') as File).name).toBe('housing.pdf');
-    expect(calls[1]!.headers.get('content-type')).toBeNull();
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ body: 'Hello', attachmentKeys: [] });
+    const drawing = new File(['%PDF-1.4'], 'housing.pdf', { type: 'application/pdf' });
+    await postMessage(7, 'With a drawing', [drawing]);
+    expect(calls.slice(1).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/uploads/attachments',
+      'PUT /attachments/abc',
+      'POST /api/quote-requests/7/messages',
+    ]);
+    expect(JSON.parse(String(calls[1]!.body))).toEqual({ fileName: 'housing.pdf', contentType: 'application/pdf', size: drawing.size });
+    expect(calls[2]!.body).toBe(drawing);
+    expect(calls[3]!.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(calls[3]!.body))).toEqual({ body: 'With a drawing', attachmentKeys: ['quotes/uploads/u1/abc/housing.pdf'] });
   });
 });
