@@ -144,7 +144,7 @@ test('CSV row errors are written for people', async ({ page }) => {
   await expect(dialog.getByRole('combobox', { name: 'Map column Price' })).toHaveText('Price');
   await dialog.getByRole('button', { name: 'Import Parts' }).click();
   const errors = dialog.getByRole('table', { name: 'Error Details' });
-  await expect(errors.getByRole('row').nth(1)).toContainText("Price must be a number, got 'abc'");
+  await expect(errors.getByRole('row').nth(1)).toContainText('Price: “abc” is not a price; enter one like 12.50');
   await expect(errors.getByRole('row').nth(2)).toContainText("Status must be Active, Discontinued or Coming Soon, got 'old'");
   await expect(errors.getByRole('row').nth(3)).toContainText('Part Name is required');
 });

@@ -124,7 +124,7 @@ const STATUS_WORDS = (() => {
   return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 })();
 
-/** A refused cell as a sentence about the column, quoting what was there: "Price must be a number, got 'abc'". */
+/** A refused cell as a sentence about the column, quoting what was there: "Status must be Active, Discontinued or Coming Soon, got 'old'". */
 function cellProblem(field: string, message: string, raw: string): string {
   const label = FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field;
   if (raw === '' || message === 'Required') return `${label} is required`;
