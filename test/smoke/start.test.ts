@@ -238,6 +238,13 @@ describe('npm start (functions/src/local/start.ts)', () => {
       const healthyMs = await waitForHealthy(run, base, launchedAt);
       console.log(`[smoke] fresh start (seed of ${SEED_PARTS} parts): health up ${(healthyMs / 1000).toFixed(1)} s after launch\n${progressLines(run)}`);
 
+      // A client that reuses an idle connection (the browser, Playwright's request context) must never meet
+      // a socket the server is closing at that moment: the server keeps idle sockets longer than clients do.
+      const health = await fetch(`${base}/api/health`);
+      await health.arrayBuffer();
+      expect(health.headers.get('keep-alive')).toMatch(/^timeout=(\d+)$/);
+      expect(Number(/timeout=(\d+)/.exec(health.headers.get('keep-alive') ?? '')?.[1])).toBeGreaterThanOrEqual(60);
+
       const categories = await getJson<{ slug: string }[]>(`${base}/api/categories`);
       expect(categories.status).toBe(200);
       expect(categories.body.map((c) => c.slug)).toEqual(expect.arrayContaining([...FOOTER_CATEGORY_SLUGS]));

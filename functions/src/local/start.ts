@@ -21,6 +21,7 @@ import { configuredSiteUrl, createServerApp, loadRenderer, sitemapSource, WEB_DI
  */
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const since = (t: number) => `${Date.now() - t} ms`;
+const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   const startedAt = Date.now();
@@ -209,6 +210,9 @@ async function main() {
     });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+    // Node closes an idle keep-alive socket after 5 s; a client reusing it at that moment gets ECONNRESET.
+    // Idle sockets stay open longer than browsers and HTTP clients keep theirs (as behind a load balancer).
+    Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });
     stops.push(
       () =>
         new Promise<void>((done) => {
