@@ -425,6 +425,42 @@ describe('the buyer answers', () => {
       clock = start;
     }
   });
+
+  test('reading an offer past its validity writes nothing: it shows as expired until the scheduled job records it', async () => {
+    const request = await submitRequest();
+    await sendOffer(request.id, buildOffer({ validUntil: today() }));
+    const start = clock;
+    const stored = async () => {
+      const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+      const key = { pk: `QUOTE#${request.id}` };
+      const [quote, offer] = await Promise.all([
+        api.deps.doc.send(new GetCommand({ TableName: api.deps.tableName, Key: { ...key, sk: 'QUOTE' }, ConsistentRead: true })),
+        api.deps.doc.send(new GetCommand({ TableName: api.deps.tableName, Key: { ...key, sk: 'OFFER#000001' }, ConsistentRead: true })),
+      ]);
+      return { quote: quote.Item, offer: offer.Item };
+    };
+    try {
+      clock = new Date(start.getTime() + 2 * 24 * 60 * 60 * 1000);
+      const login = await api.call('POST', '/api/auth/login', { json: { username: buyer.username, password: 'secret1' } });
+      const cookie = sessionCookie(login);
+      const before = await stored();
+      const detail = await json<QuoteRequestDetail>(api.call('GET', `/api/quote-requests/${request.id}`, { cookie }), 200);
+      const read = await json<OfferWithPrevious>(api.call('GET', `/api/quote-requests/${request.id}/offers/1`, { cookie }), 200);
+      await json(api.call('GET', `/api/quote-requests/${request.id}/messages`, { cookie }), 200);
+      const pdf = await api.call('GET', `/api/quote-requests/${request.id}/offers/1/pdf`, { cookie });
+      expect(pdf.status).toBe(200);
+      // Shown as expired, computed on read…
+      expect(detail.offer?.state).toBe('expired');
+      expect(detail.offers[0]?.state).toBe('expired');
+      expect(detail.waitingFor).toBe('reseller');
+      expect(read.offer.state).toBe('expired');
+      // …and nothing stored changed.
+      expect(await stored()).toEqual(before);
+      expect(before.quote?.offer).toMatchObject({ state: 'open' });
+    } finally {
+      clock = start;
+    }
+  });
 });
 
 describe('authorisation', () => {
