@@ -9,7 +9,6 @@ import type { BlobStore } from './ports/blob-store';
 import type { IndexProgress, SearchIndex, SearchSync } from './modules/search';
 import type { JobRunner } from './modules/imports';
 import type { RateLimitStore } from './ports/rate-limit-store';
-import type { QuoteThreadRepository } from './modules/quotes';
 import type { MailQueue, OutboxRepository } from './modules/mail';
 import { errorHandler } from './http/errors';
 import { sessionMiddleware } from './http/session';
@@ -36,6 +35,7 @@ export interface AppDeps {
   logger: Logger;
   catalog: CatalogRepository;
   users: UserRepository;
+  /** The quote aggregate: requests, offer versions, messages. */
   quotes: QuoteRepository;
   imports: ImportJobRepository;
   /** Attempt counters shared by every instance (services/rate-limiter.ts builds limits on it). */
@@ -44,8 +44,6 @@ export interface AppDeps {
   search: SearchIndex;
   searchSync: SearchSync;
   jobs: JobRunner;
-  /** Offer versions and messages of quote requests. */
-  quoteThreads: QuoteThreadRepository;
   /** Mails waiting to be sent (written with the data they report). */
   outbox: OutboxRepository;
   /** Asks for outbox mails to be sent now (the local worker); absent on AWS, where an EventBridge rule runs the mailer every minute (ADR 111). */

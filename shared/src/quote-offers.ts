@@ -9,19 +9,12 @@ import {
   formatMicros,
 } from './numbers/money';
 import { MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY } from './constants';
-import {
-  attachmentSchema,
-  offerSummarySchema,
-  quoteRequestSchema,
-  type OfferState,
-  type OfferSummary,
-  type QuoteItem,
-  type QuoteRequest,
-  type WaitingFor,
-} from './schemas';
+import { priceBreakProblem } from './offer-pricing';
+import { attachmentSchema, offerSummarySchema, quoteRequestSchema, type QuoteItem } from './schemas';
 
 /**
  * The quote loop: the reseller's priced offer (versions), the buyer's answer and the message thread.
+ * Prices of a line: offer-pricing.ts (`priceOfferLine`); the offer's states: quote-transitions.ts.
  * Money (ADR 090): unit prices are integer micros (1/1,000,000 USD, up to 4 decimals), totals integer
  * cents (each line total rounded once, `lineTotalCents` in numbers/money.ts); only display turns them into dollars.
  * Versions stored before sub-cent prices carry cents; `readStoredOfferLine` reads them as micros.
@@ -267,28 +260,6 @@ export function lineIdentity(item: Pick<QuoteItem, 'part' | 'freeText'>): { part
   };
 }
 
-/** The unit price that applies to a quantity: the highest price break reached, else the base price. */
-export function unitPriceFor(unitPriceMicros: number, priceBreaks: PriceBreak[], quantity: number): number {
-  let price = unitPriceMicros;
-  for (const b of priceBreaks) if (quantity >= b.minQuantity) price = b.unitPriceMicros;
-  return price;
-}
-
-/** Prices must not rise with quantity: each break (in increasing quantity) at most the price before it. */
-export function priceBreakProblem(unitPriceMicros: number, priceBreaks: PriceBreak[]): { index: number; message: string } | undefined {
-  let before = unitPriceMicros;
-  for (const [index, b] of priceBreaks.entries()) {
-    if (b.unitPriceMicros > before) {
-      return {
-        index,
-        message: `The price break from ${b.minQuantity} pieces (${formatMicros(b.unitPriceMicros)}) is higher than the price before it (${formatMicros(before)}); prices must not rise with quantity`,
-      };
-    }
-    before = b.unitPriceMicros;
-  }
-  return undefined;
-}
-
 type StoredBreak = Partial<PriceBreak> & { unitPriceCents?: number };
 const breakIn = (b: StoredBreak): PriceBreak => ({ minQuantity: b.minQuantity!, unitPriceMicros: b.unitPriceMicros ?? centsToMicros(b.unitPriceCents!) });
 
@@ -323,20 +294,6 @@ export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return utcDay(d);
-}
-
-/** An open offer whose last valid day is over has expired, whether or not that was recorded yet. */
-export function effectiveOfferState(offer: Pick<OfferSummary, 'state' | 'validUntil'>, today: string): OfferState {
-  return offer.state === 'open' && offer.validUntil < today ? 'expired' : offer.state;
-}
-
-/** Whose move it is on a request; a rejected or completed request waits for nobody. */
-export function waitingOn(quote: Pick<QuoteRequest, 'status' | 'waitingFor' | 'offer'>, today: string): WaitingFor | null {
-  if (quote.status === 'rejected' || quote.status === 'completed') return null;
-  if (quote.offer && effectiveOfferState(quote.offer, today) === 'expired') return 'reseller';
-  if (quote.waitingFor) return quote.waitingFor;
-  // Requests stored before the quote loop: a new one waits for the reseller.
-  return quote.offer ? null : 'reseller';
 }
 
 /** "$1,234.50" from 123450 cents (a total; unit prices are micros, shown with `formatMicros`). */
@@ -382,18 +339,6 @@ export function diffOffers(previous: Pick<Offer, 'lines'>, next: Pick<Offer, 'li
     if (fields.length > 0) changes.set(line.itemId, { itemId: line.itemId, fields, previous: old });
   }
   return changes;
-}
-
-/** The total the buyer accepts: each chosen line at the offered or the alternative price. */
-export function acceptedTotal(offer: Pick<Offer, 'lines'>, choices: { itemId: number; choice: LineChoice }[]): number {
-  const lines = new Map(offer.lines.map((l) => [l.itemId, l]));
-  let total = 0;
-  for (const c of choices) {
-    const line = lines.get(c.itemId);
-    if (!line || line.status !== 'offered' || c.choice === 'declined') continue;
-    total += c.choice === 'alternative' && line.alternative ? line.alternative.lineTotalCents : line.lineTotalCents;
-  }
-  return total;
 }
 
 /** The single read of a request (GET /api/quote-requests/:id): the request and every version's summary, newest first. */

@@ -18,6 +18,8 @@ import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { TEST_BUCKETS } from '../support/test-deps';
 import { createApi, expectRejected, reportRejected, sessionCookie, type Api } from './api-helpers';
 import type { StoredPart } from '../../src/modules/catalog/ports/catalog-repository';
+import { createOfferExpiryJob } from '../../src/modules/quotes';
+import { silentLogger } from '../../src/lib/logger';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 0x20)]);
 const NOT_A_PDF = Buffer.from('MZ this is an executable, not a PDF');
@@ -72,6 +74,8 @@ async function submitRequest(who = buyer): Promise<QuoteRequest> {
 }
 
 const today = () => utcDay(clock);
+/** The scheduled expiry job on the API's clock (an EventBridge rule in AWS, a timer in `npm start`). */
+const expiryJob = () => createOfferExpiryJob({ quotes: api.deps.quotes, logger: silentLogger, now: () => clock });
 
 /** Line 1 with price breaks at 10 and 50, line 2 with an alternative (part 3), line 3 in stock. */
 function buildOffer(overrides: Partial<OfferInput> = {}): OfferInput {
@@ -415,6 +419,8 @@ describe('the buyer answers', () => {
         409,
         `This offer expired on ${longDate} and can no longer be accepted. Ask for a revision to get a new offer.`,
       );
+      // The scheduled job records it (reads only show it: the next test).
+      expect((await expiryJob().run()).expired).toBeGreaterThanOrEqual(1);
       const detail = await json<QuoteRequestDetail>(api.call('GET', `/api/quote-requests/${request.id}`, { cookie }), 200);
       expect(detail.offer?.state).toBe('expired');
       expect(detail.waitingFor).toBe('reseller');
@@ -457,10 +463,49 @@ describe('the buyer answers', () => {
       // …and nothing stored changed.
       expect(await stored()).toEqual(before);
       expect(before.quote?.offer).toMatchObject({ state: 'open' });
+
+      // The scheduled job records it once: the history entry, the stored states; the offer leaves its queue.
+      expect((await expiryJob().run()).expired).toBeGreaterThanOrEqual(1);
+      const after = await stored();
+      expect(after.quote).toMatchObject({ offer: { state: 'expired' }, waitingFor: 'reseller' });
+      expect(after.offer).toMatchObject({ state: 'expired' });
+      expect(after.offer?.gsi1pk).toBeUndefined();
+      expect(await expiryJob().run()).toEqual({ expired: 0, skipped: 0 });
+      const history = (after.quote?.history as { event?: string; by: string }[]).filter((h) => h.event === 'offer_expired');
+      expect(history).toEqual([expect.objectContaining({ by: 'system', version: 1 })]);
     } finally {
       clock = start;
     }
   });
+});
+
+test('every step answers the request as stored, without reading it again: the same as the next read', async () => {
+  const request = await submitRequest();
+  const loopFields = (q: QuoteRequest) => ({
+    history: q.history,
+    offer: q.offer,
+    waitingFor: q.waitingFor,
+    messageCount: q.messageCount,
+    lastActivityAt: q.lastActivityAt,
+    status: q.status,
+  });
+  const read = async () => loopFields(await json<QuoteRequestDetail>(api.call('GET', `/api/quote-requests/${request.id}`, { cookie: buyer.cookie }), 200));
+  const sent = await sendOffer(request.id);
+  expect(loopFields(sent.quote)).toEqual(await read());
+  const message = await json<{ quote: QuoteRequest }>(
+    api.call('POST', `/api/quote-requests/${request.id}/messages`, { cookie: buyer.cookie, json: { body: 'Can you do better on line 2?' } }),
+    201,
+  );
+  expect(loopFields(message.quote)).toEqual(await read());
+  const accepted = await json<{ quote: QuoteRequest }>(
+    api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, {
+      cookie: buyer.cookie,
+      json: { lines: [1, 2, 3].map((itemId) => ({ itemId, choice: 'offered' })) },
+    }),
+    200,
+  );
+  expect(loopFields(accepted.quote)).toEqual(await read());
+  expect(accepted.quote.offer).toMatchObject({ state: 'accepted', acceptedTotalCents: 55995 });
 });
 
 describe('authorisation', () => {

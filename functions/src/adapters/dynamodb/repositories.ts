@@ -5,12 +5,10 @@ import type { QuoteRepository } from '../../modules/quotes';
 import type { UserRepository } from '../../modules/accounts';
 import type { RateLimitStore } from '../../ports/rate-limit-store';
 import { createRateLimitStore } from './rate-limit-store';
-import type { QuoteThreadRepository } from '../../modules/quotes';
 import type { OutboxRepository } from '../../modules/mail';
 import { createCatalogRepository } from '../../modules/catalog';
 import { createImportJobRepository } from '../../modules/imports';
 import { createQuoteRepository } from '../../modules/quotes';
-import { createQuoteThreadRepository } from '../../modules/quotes';
 import { createOutboxRepository } from '../../modules/mail';
 import { guardErrors, type TableContext } from './support';
 import { createUserRepository } from '../../modules/accounts';
@@ -21,7 +19,6 @@ export interface DynamoRepositories {
   quotes: QuoteRepository;
   imports: ImportJobRepository;
   rateLimits: RateLimitStore;
-  quoteThreads: QuoteThreadRepository;
   outbox: OutboxRepository;
 }
 
@@ -34,7 +31,6 @@ export function createDynamoRepositories(options: { client: DynamoDBDocumentClie
     quotes: guardErrors(createQuoteRepository(ctx)),
     imports: guardErrors(createImportJobRepository(ctx)),
     rateLimits: guardErrors(createRateLimitStore(ctx)),
-    quoteThreads: guardErrors(createQuoteThreadRepository(ctx)),
     outbox: guardErrors(createOutboxRepository(ctx)),
   };
 }

@@ -4,7 +4,7 @@ import type { QuoteRequest } from '@parts/shared/schemas';
 import { formatMicros } from '@parts/shared/numbers/money';
 import { formatCents, formatLeadTime, type Offer } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
-import { formatDay } from './quote-loop-service';
+import { formatDay } from './offer-moves';
 import { embedFonts, type Align, type FontStyle } from './pdf-text';
 
 /**

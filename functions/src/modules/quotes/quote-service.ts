@@ -9,6 +9,8 @@ import {
   type QuoteRequest,
   type QuoteStatus,
 } from '@parts/shared/schemas';
+import { utcDay } from '@parts/shared/quote-offers';
+import { asOfToday } from '@parts/shared/quote-transitions';
 import { ValidationError } from '../../domain/errors';
 import type { BlobStore } from '../../ports/blob-store';
 import type { CatalogRepository } from '../catalog';
@@ -52,13 +54,15 @@ export interface QuoteServiceDeps {
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const asRead = (quote: QuoteRequest) => asOfToday(quote, utcDay(now()));
   const intake = createAttachmentIntake(deps);
   const lineLimit = { max: MAX_LINE_ATTACHMENTS_TOTAL, message: TOO_MANY_LINE_ATTACHMENTS };
   /** Catalogue lines get the part's number and name copied in; free-text lines keep what the buyer wrote. */
   async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
     const ids = [...new Set(lines.flatMap((l) => (l.partId !== undefined ? [l.partId] : [])))];
     const parts = new Map((ids.length > 0 ? await deps.catalog.getParts(ids) : []).map((p) => [p.id, p]));
-    const earliest = earliestNeededBy((deps.now ?? (() => new Date()))());
+    const earliest = earliestNeededBy(now());
     lines.forEach((line, i) => {
       if (line.neededBy !== undefined && line.neededBy < earliest) {
         const message = neededByPastMessage(line.neededBy);
@@ -140,9 +144,16 @@ export function createQuoteService(deps: QuoteServiceDeps) {
 
   return {
     /** The admin's list (or one request when the search is its number) and a buyer's own list, a page at a time. */
-    getQuoteRequest: (id: number) => deps.quotes.getQuoteRequest(id),
-    listQuoteRequestPage: (options: QuoteListOptions) => deps.quotes.listQuoteRequestPage(options),
-    updateQuoteStatus: (id: number, status: QuoteStatus, by: string) => deps.quotes.updateQuoteStatus(id, status, by),
+    // Each as it reads today: an offer past its validity shows as expired (computed; the scheduled job records it).
+    getQuoteRequest: async (id: number) => {
+      const quote = await deps.quotes.getQuoteRequest(id);
+      return quote && asRead(quote);
+    },
+    listQuoteRequestPage: async (options: QuoteListOptions) => {
+      const page = await deps.quotes.listQuoteRequestPage(options);
+      return { ...page, data: page.data.map(asRead) };
+    },
+    updateQuoteStatus: async (id: number, status: QuoteStatus, by: string) => asRead(await deps.quotes.updateQuoteStatus(id, status, by)),
     /** Multipart submission: everything is checked before the first byte is written to S3. */
     async submitWithFiles(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], files: IncomingFile[]): Promise<QuoteRequest> {
       const checked = intake.checkFiles(files);

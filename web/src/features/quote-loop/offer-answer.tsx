@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { acceptedTotal, effectiveOfferState, formatCents, utcDay, type LineChoice, type Offer } from '@parts/shared/quote-offers';
+import { formatCents, utcDay, type LineChoice, type Offer } from '@parts/shared/quote-offers';
+import { acceptedTotal } from '@parts/shared/offer-pricing';
+import { effectiveOfferState, mayMove } from '@parts/shared/quote-transitions';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { errorText } from '../../lib/api-client';
@@ -21,9 +23,9 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  if (state === 'accepted') return null;
-  const canAnswer = state === 'open';
-  const canRevise = state === 'open' || state === 'expired' || state === 'declined';
+  // What the buyer may do from this state: the transition table (shared/src/quote-transitions.ts).
+  const canAnswer = mayMove('accept', state, 'buyer');
+  const canRevise = mayMove('request_revision', state, 'buyer');
   if (!canRevise) return null;
 
   const picked = offered.map((l) => ({ itemId: l.itemId, choice: choices[l.itemId] ?? 'offered' }));

@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatMicros } from '@parts/shared/numbers/money';
-import { diffOffers, effectiveOfferState, formatCents, formatLeadTime, utcDay, type LineChange, type Offer, type OfferLine } from '@parts/shared/quote-offers';
+import { effectiveOfferState } from '@parts/shared/quote-transitions';
+import { diffOffers, formatCents, formatLeadTime, utcDay, type LineChange, type Offer, type OfferLine } from '@parts/shared/quote-offers';
 import { buttonVariants } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import type { TdHTMLAttributes } from 'react';

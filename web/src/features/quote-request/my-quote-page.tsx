@@ -1,6 +1,7 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { SITE_NAME } from '@parts/shared/constants';
-import { utcDay, waitingOn, type QuoteRequestDetail } from '@parts/shared/quote-offers';
+import { utcDay, type QuoteRequestDetail } from '@parts/shared/quote-offers';
+import { waitingOn } from '@parts/shared/quote-transitions';
 import { PageSpinner } from '../../components/page-spinner';
 import { QuoteStatusBadge } from '../../components/quote-status-badge';
 import { useQuoteDetail } from '../quote-loop';

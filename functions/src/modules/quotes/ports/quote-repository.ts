@@ -1,4 +1,7 @@
-import type { Attachment, FreeTextPart, QuoteRequest, QuoteStatus } from '@parts/shared/schemas';
+import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequest, QuoteStatus, WaitingFor } from '@parts/shared/schemas';
+import type { Offer, OfferResponse, QuoteMessage } from '@parts/shared/quote-offers';
+import type { OfferEvent } from '@parts/shared/quote-transitions';
+import type { OutboxMail } from '../../mail';
 
 /**
  * A catalogue line (partId, with part number and name copied in as they are when the request is made)
@@ -53,6 +56,29 @@ export interface QuoteListPage {
   nextCursor: string | null;
 }
 
+/** What every quote-loop write does to the request besides its own item: an event, whose move it is, mails. */
+export interface QuoteEventWrite {
+  event: QuoteEventEntry;
+  /** null: nobody's move. */
+  waitingFor: WaitingFor | null;
+  /** Stored in the same transaction as the data they report. */
+  mails: OutboxMail[];
+}
+
+/** An offer version waiting to run out: open, with its last valid day. */
+export interface OfferDue {
+  quoteId: number;
+  version: number;
+  validUntil: string;
+}
+
+/**
+ * The quote aggregate: the request (with its line pages), its offer versions (long ones in line pages)
+ * and its messages, all in the request's partition. Every quote-loop write is one transaction with the
+ * request's history entry and its outbox mails, conditional on the state the service read (the offer
+ * transitions of `@parts/shared/quote-transitions`), so a concurrent change fails it with a
+ * ConflictError instead of interleaving. Writes answer the request as written: no re-read.
+ */
 export interface QuoteRepository {
   /** Takes the next quote id without storing anything; an unused reserved id is simply skipped. */
   reserveQuoteId(): Promise<number>;
@@ -68,4 +94,31 @@ export interface QuoteRepository {
   /** Appends {at, by, from, to} to the history; 404 for an unknown id. */
   updateQuoteStatus(id: number, status: QuoteStatus, by: string): Promise<QuoteRequest>;
   countQuoteRequests(status?: QuoteStatus): Promise<number>;
+
+  /** Summaries of every version, newest first. */
+  listOfferSummaries(quoteId: number): Promise<OfferSummary[]>;
+  getOffer(quoteId: number, version: number): Promise<Offer | undefined>;
+  /**
+   * Stores version `offer.version` of `quote` (as read); ConflictError unless the request's latest version
+   * is still `offer.version - 1` in a state the table lets the reseller send from.
+   */
+  sendOffer(quote: QuoteRequest, offer: Offer, write: QuoteEventWrite): Promise<QuoteRequest>;
+  /**
+   * Moves the latest version of `quote` (as read) by `event` (the transition table's from and to states),
+   * with the buyer's response; ConflictError when it is no longer the latest or no longer in a from state.
+   */
+  transitionOffer(
+    quote: QuoteRequest,
+    change: { event: Exclude<OfferEvent, 'send'>; response?: OfferResponse; acceptedTotalCents?: number },
+    write: QuoteEventWrite,
+  ): Promise<QuoteRequest>;
+  /**
+   * Adds message number `message.seq`; ConflictError when another message took that number first
+   * (read the request again and retry) or the thread is full.
+   */
+  addMessage(quote: QuoteRequest, message: QuoteMessage, write: QuoteEventWrite): Promise<QuoteRequest>;
+  /** Newest first, by cursor. */
+  listMessages(quoteId: number, options: { cursor?: string; limit: number }): Promise<{ data: QuoteMessage[]; nextCursor: string | null }>;
+  /** Open offer versions whose last valid day is before `today`, earliest first (the scheduled expiry job's queue). */
+  listOffersDue(today: string, options: { cursor?: string; limit: number }): Promise<{ data: OfferDue[]; nextCursor: string | null }>;
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Paperclip } from 'lucide-react';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
-import { utcDay, waitingOn } from '@parts/shared/quote-offers';
+import { utcDay } from '@parts/shared/quote-offers';
+import { waitingOn } from '@parts/shared/quote-transitions';
 import type { QuoteStatus } from '@parts/shared/constants';
 import type { Attachment, QuoteItem } from '@parts/shared/schemas';
 import { Badge } from '../../../components/ui/badge';

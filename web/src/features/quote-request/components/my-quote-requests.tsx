@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { effectiveOfferState, formatCents, utcDay, waitingOn } from '@parts/shared/quote-offers';
+import { formatCents, utcDay } from '@parts/shared/quote-offers';
+import { effectiveOfferState, waitingOn } from '@parts/shared/quote-transitions';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { OfferStateBadge, WaitingBadge } from '../../quote-loop';
 import { Button } from '../../../components/ui/button';

@@ -1,10 +1,12 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { OfferSummary } from '@parts/shared/schemas';
+import type { OfferSummary, QuoteRequest } from '@parts/shared/schemas';
 import { MAX_QUOTE_MESSAGES, readStoredOfferLine, type Offer, type OfferLine, type QuoteMessage } from '@parts/shared/quote-offers';
+import { offerEventFrom, offerEventTo, type OfferEvent } from '@parts/shared/quote-transitions';
 import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors';
-import type { QuoteEventWrite, QuoteThreadRepository } from '../ports/quote-thread-repository';
-import { keys, stripLayout } from '../../../adapters/dynamodb/keys';
+import type { OfferDue, QuoteEventWrite, QuoteRepository } from '../ports/quote-repository';
+import { keys, padId, stripLayout } from '../../../adapters/dynamodb/keys';
 import { outboxItem } from '../../mail';
+import type { QuoteRequestStore } from './quote-request-store';
 import { assertId, cancellationCodes, decodeCursor, encodeCursor, withConflictRetry, type TableContext } from '../../../adapters/dynamodb/support';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -15,6 +17,25 @@ export const OFFER_LINES_PER_ITEM = 100;
 /** A transaction carries at most 4 MB; an offer of 2,000 lines with notes stays under this. */
 const MAX_OFFER_BYTES = 3_500_000;
 const offerPagePrefix = (quoteId: number, version: number) => ({ pk: keys.quote(quoteId).pk, sk: `OFFERLINES#${String(version).padStart(6, '0')}#` });
+
+/** gsi1 partition of the offer versions that are open: the scheduled expiry job's queue (ADR 113). */
+export const OPEN_OFFERS = 'OFFER#OPEN';
+const dueKey = (offer: Pick<Offer, 'quoteId' | 'version' | 'validUntil'>) => `${offer.validUntil}#${padId(offer.quoteId)}#${String(offer.version).padStart(6, '0')}`;
+
+/** The stored states an event may start from, as condition values (`none`, no offer yet, is not a stored state). */
+function storedFrom(event: OfferEvent): { list: string; values: Record<string, string> } {
+  const states = offerEventFrom(event).filter((s) => s !== 'none');
+  const values = Object.fromEntries(states.map((st, i) => [`:from${i}`, st]));
+  return { list: Object.keys(values).join(', '), values };
+}
+
+/** The request as the transaction left it: the read request with the same changes the update made. */
+function written(quote: QuoteRequest, write: QuoteEventWrite, patch: Partial<QuoteRequest>): QuoteRequest {
+  const next: QuoteRequest = { ...quote, history: [...quote.history, write.event], lastActivityAt: write.event.at, ...patch };
+  if (write.waitingFor) next.waitingFor = write.waitingFor;
+  else delete next.waitingFor;
+  return next;
+}
 
 const summaryOf = (offer: Offer): OfferSummary => ({
   version: offer.version,
@@ -35,7 +56,10 @@ const toMessage = (item: Record<string, unknown>): QuoteMessage => {
   return { id, quoteId, seq, at, by, from, body, attachments: attachments ?? [] };
 };
 
-export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepository {
+/** The offer versions and messages of the quote aggregate, and each quote-loop step's transaction. */
+export type QuoteThreadStore = Omit<QuoteRepository, keyof QuoteRequestStore>;
+
+export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
   const { client, tableName: TableName } = ctx;
 
   /** The request's part of every quote-loop write: the history entry, whose move it is, the last activity. */
@@ -98,6 +122,8 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
       {
         ...keys.quoteOffer(offer.quoteId, offer.version),
         type: 'quote-offer',
+        // In the expiry queue while open (ADR 113); every move away from open removes these.
+        ...(offer.state === 'open' ? { gsi1pk: OPEN_OFFERS, gsi1sk: dueKey(offer) } : {}),
         ...offer,
         lines: offer.lines.slice(0, OFFER_LINES_PER_ITEM),
         ...(pages.length ? { linePages: pages.length + 1 } : {}),
@@ -168,58 +194,73 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
       return { ...offer, lines };
     },
 
-    async sendOffer(offer, write) {
+    async sendOffer(quote, offer, write) {
       const e = eventExpr(write);
       e.set.push('#offer = :summary');
       e.names['#offer'] = 'offer';
       e.values[':summary'] = summaryOf(offer);
       let condition = 'attribute_exists(pk) AND attribute_not_exists(#offer)';
+      const items: TransactItem[] = [];
       if (offer.version > 1) {
+        const from = storedFrom('send');
         e.names['#v'] = 'version';
         e.names['#st'] = 'state';
         e.values[':prev'] = offer.version - 1;
-        e.values[':accepted'] = 'accepted';
-        condition = '#offer.#v = :prev AND #offer.#st <> :accepted';
+        Object.assign(e.values, from.values);
+        condition = `#offer.#v = :prev AND #offer.#st IN (${from.list})`;
+        // The version it replaces leaves the expiry queue (a revision of an open offer supersedes it).
+        items.push({
+          Update: {
+            TableName,
+            Key: keys.quoteOffer(offer.quoteId, offer.version - 1),
+            UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        });
       }
-      return run(
+      await run(
         offer.quoteId,
-        [quoteUpdate(offer.quoteId, e, condition), ...offerItems(offer)],
+        [quoteUpdate(offer.quoteId, e, condition), ...items, ...offerItems(offer)],
         write,
         'This quote request changed in the meantime (another offer was sent or the buyer answered); reload it and try again',
       );
+      return written(quote, write, { offer: summaryOf(offer) });
     },
 
-    async transitionOffer(quoteId, version, change, write) {
+    async transitionOffer(quote, change, write) {
+      if (!quote.offer) throw new ConflictError('This quote request has no offer yet');
+      const version = quote.offer.version;
+      const to = offerEventTo(change.event);
+      const from = storedFrom(change.event);
       const e = eventExpr(write);
       e.names['#offer'] = 'offer';
       e.names['#v'] = 'version';
       e.names['#st'] = 'state';
       e.set.push('#offer.#st = :to');
-      e.values[':to'] = change.to;
+      e.values[':to'] = to;
       e.values[':ver'] = version;
-      const from = change.from.map((_, i) => `:from${i}`);
-      change.from.forEach((s, i) => (e.values[`:from${i}`] = s));
+      Object.assign(e.values, from.values);
       if (change.acceptedTotalCents !== undefined) {
         e.set.push('#offer.acceptedTotalCents = :acc');
         e.values[':acc'] = change.acceptedTotalCents;
       }
-      const offerValues: Record<string, unknown> = { ':to': change.to };
-      change.from.forEach((s, i) => (offerValues[`:from${i}`] = s));
+      const offerValues: Record<string, unknown> = { ':to': to, ...from.values };
       let offerSet = '#st = :to';
       if (change.response) {
         offerSet += ', #r = :r';
         offerValues[':r'] = change.response;
       }
-      return run(
-        quoteId,
+      await run(
+        quote.id,
         [
-          quoteUpdate(quoteId, e, `#offer.#v = :ver AND #offer.#st IN (${from.join(', ')})`),
+          quoteUpdate(quote.id, e, `#offer.#v = :ver AND #offer.#st IN (${from.list})`),
           {
             Update: {
               TableName,
-              Key: keys.quoteOffer(quoteId, version),
-              UpdateExpression: `SET ${offerSet}`,
-              ConditionExpression: `attribute_exists(pk) AND #st IN (${from.join(', ')})`,
+              Key: keys.quoteOffer(quote.id, version),
+              // No state but open is in the expiry queue.
+              UpdateExpression: `SET ${offerSet} REMOVE gsi1pk, gsi1sk`,
+              ConditionExpression: `attribute_exists(pk) AND #st IN (${from.list})`,
               ExpressionAttributeNames: { '#st': 'state', ...(change.response ? { '#r': 'response' } : {}) },
               ExpressionAttributeValues: offerValues,
             },
@@ -228,15 +269,17 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
         write,
         'This offer was answered or replaced in the meantime; reload the quote request to see its current state',
       );
+      const offer = { ...quote.offer, state: to, ...(change.acceptedTotalCents !== undefined ? { acceptedTotalCents: change.acceptedTotalCents } : {}) };
+      return written(quote, write, { offer });
     },
 
-    async addMessage(message, write) {
+    async addMessage(quote, message, write) {
       const e = eventExpr(write);
       e.set.push('messageCount = :seq');
       e.values[':seq'] = message.seq;
       if (message.seq > 1) e.values[':prev'] = message.seq - 1;
       if (message.seq > MAX_QUOTE_MESSAGES) throw new ConflictError(`This conversation already holds ${MAX_QUOTE_MESSAGES} messages`);
-      return run(
+      await run(
         message.quoteId,
         [
           // The sequence number is the message's place in the thread: two writers cannot take the same one.
@@ -252,6 +295,7 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
         write,
         'Another message was added to this conversation in the meantime',
       );
+      return written(quote, write, { messageCount: message.seq });
     },
 
     async listMessages(quoteId, options) {
@@ -268,6 +312,26 @@ export function createQuoteThreadRepository(ctx: TableContext): QuoteThreadRepos
         }),
       );
       return { data: (res.Items ?? []).map(toMessage), nextCursor: encodeCursor(res.LastEvaluatedKey) ?? null };
+    },
+
+    async listOffersDue(today, options) {
+      const res = await client.send(
+        new QueryCommand({
+          TableName,
+          IndexName: 'gsi1',
+          // `<validUntil>#…` sorts before `<today>` exactly when the last valid day is over.
+          KeyConditionExpression: 'gsi1pk = :q AND gsi1sk < :today',
+          ExpressionAttributeValues: { ':q': OPEN_OFFERS, ':today': today },
+          ExpressionAttributeNames: { '#v': 'version' },
+          ProjectionExpression: 'quoteId, #v, validUntil',
+          Limit: options.limit,
+          ExclusiveStartKey: decodeCursor(options.cursor),
+        }),
+      );
+      return {
+        data: (res.Items ?? []).map((i): OfferDue => ({ quoteId: i.quoteId as number, version: i.version as number, validUntil: i.validUntil as string })),
+        nextCursor: encodeCursor(res.LastEvaluatedKey) ?? null,
+      };
     },
   };
 }
