@@ -11,6 +11,7 @@ import { bucketNames, bucketOrigins, Files } from './constructs/files';
 import { Indexer } from './constructs/indexer';
 import { Mail } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { QuoteExpiry } from './constructs/quote-expiry';
 import { LISTING_PAGE_PATTERNS, Renderer } from './constructs/renderer';
 import { SearchDomain } from './constructs/search';
 import { Sitemaps } from './constructs/sitemaps';
@@ -38,6 +39,7 @@ export class PartsCatalogueStack extends Stack {
   readonly monitoring: Monitoring;
   readonly edge: EdgeSecurity;
   readonly mail: Mail;
+  readonly quoteExpiry: QuoteExpiry;
   readonly renderer: Renderer;
   readonly sitemaps: Sitemaps;
 
@@ -71,6 +73,7 @@ export class PartsCatalogueStack extends Stack {
     });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
     this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention });
+    this.quoteExpiry = new QuoteExpiry(this, 'QuoteExpiry', { config, table: this.data.table, logRetention });
     this.renderer = new Renderer(this, 'Renderer', {
       config,
       table: this.data.table,
@@ -103,6 +106,7 @@ export class PartsCatalogueStack extends Stack {
         indexer: this.indexer.handler.fn,
         reindex: this.indexer.reindex.fn,
         mailer: this.mail.mailer.fn,
+        'quote-expiry': this.quoteExpiry.job.fn,
         'web-renderer': this.renderer.handler.fn,
         sitemaps: this.sitemaps.job.fn,
       },

@@ -40,7 +40,7 @@ beforeAll(() => {
   // One synth for the whole file (every describe reads this template); loading aws-cdk-lib takes seconds on a busy machine.
 }, 240_000);
 
-const OUR_FUNCTIONS = ['api', 'import-job', 'import-chunk', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps'].map((n) => `parts-dev-${n}`);
+const OUR_FUNCTIONS = ['api', 'import-job', 'import-chunk', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps', 'quote-expiry'].map((n) => `parts-dev-${n}`);
 
 describe('lambda functions', () => {
   it('run Node.js 22 on arm64 with source maps enabled', () => {
@@ -158,6 +158,16 @@ describe('search', () => {
       ScheduleExpression: 'rate(6 hours)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [reindex, 'Arn'] }, Input: JSON.stringify({ repair: true }) })],
     });
+  });
+
+  it('offers that ran out are recorded by a scheduled job every 15 minutes that touches only the table (ADR 113)', () => {
+    const job = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-quote-expiry' } });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [job, 'Arn'] } })],
+    });
+    const actions = allowStatementsOf(template, roleOf(template, 'parts-dev-quote-expiry')).flatMap((s) => asArray(s.Action));
+    expect(actions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
   });
 });
 
@@ -459,6 +469,7 @@ describe('stage and sizes from context', () => {
       'parts-qa-import-job',
       'parts-qa-indexer',
       'parts-qa-mailer',
+      'parts-qa-quote-expiry',
       'parts-qa-reindex',
       'parts-qa-sitemaps',
       'parts-qa-web-renderer',

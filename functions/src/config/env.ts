@@ -105,6 +105,8 @@ const envSchema = z.object({
   MAIL_CATCHER: z.stringbool().default(true),
   MAIL_CATCHER_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MAIL_CATCHER_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** npm start: how often the offer expiry job runs (ADR 113); on AWS an EventBridge rule runs it every 15 minutes. */
+  QUOTE_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;

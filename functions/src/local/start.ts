@@ -10,6 +10,8 @@ import { startStreamPoller } from '../modules/search';
 import { assertJava, JavaMissingError, LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from './aws-local';
 import { createLocalDeps, type LocalDeps } from './local-deps';
 import { startBackgroundIndexCheck } from './index-check';
+import { createOfferExpiryJob } from '../modules/quotes';
+import { startOfferExpiryTimer } from './offer-expiry-timer';
 import { createFileCheckpointStore } from './stream-checkpoints';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { ensureAdmin, seedDemoData } from './seed';
@@ -193,6 +195,14 @@ async function main() {
             : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
       );
     }
+
+    // Offers whose last valid day is over are recorded as expired by this timer, as by the EventBridge rule on AWS (ADR 113).
+    const expiry = startOfferExpiryTimer({
+      job: createOfferExpiryJob({ quotes: deps.quotes, logger: deps.logger }),
+      intervalMs: env.QUOTE_EXPIRY_INTERVAL_SECONDS * 1000,
+      logger: deps.logger,
+    });
+    stops.push(() => expiry.stop());
 
     const api = buildApp(deps);
     // Canonical URLs, robots.txt and the sitemaps' address: SITE_URL, else the configured listening address (never a request's Host).

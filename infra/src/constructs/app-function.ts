@@ -74,7 +74,7 @@ export const SEARCH_READ_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpP
  * Reserved concurrency of the background functions: each far above its normal need (one scheduled run, one
  * stream batch per shard), so only a runaway is capped. The public ones take theirs from the stage sizes.
  */
-export const WORKER_CONCURRENCY = { 'import-job': 5, indexer: 20, reindex: 2, mailer: 2, sitemaps: 2 } as const;
+export const WORKER_CONCURRENCY = { 'import-job': 5, indexer: 20, reindex: 2, mailer: 2, sitemaps: 2, 'quote-expiry': 2 } as const;
 
 export type ObjectAccess = 'read' | 'write' | 'delete';
 const OBJECT_ACTIONS: Record<ObjectAccess, string> = { read: 's3:GetObject', write: 's3:PutObject', delete: 's3:DeleteObject' };

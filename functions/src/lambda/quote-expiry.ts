@@ -1,0 +1,15 @@
+import { createAwsRepositories } from '../config/aws-deps';
+import { loadEnv } from '../config/env';
+import { createLogger } from '../lib/logger';
+import { createOfferExpiryJob } from '../modules/quotes';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+const { quotes } = createAwsRepositories(env);
+const job = createOfferExpiryJob({ quotes, logger });
+
+/**
+ * Every 15 minutes (EventBridge, ADR 113): records the offers whose last valid day is over as expired,
+ * so no read has to write. Each move is conditional: an overlapping run or a buyer's answer wins cleanly.
+ */
+export const handler = async () => job.run();
