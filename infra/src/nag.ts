@@ -35,6 +35,7 @@ export function acknowledgeNagFindings(stack: PartsCatalogueStack, config: Stage
     stack.mail.mailer,
     stack.renderer.handler,
     stack.sitemaps.job,
+    stack.quoteExpiry.job,
   ];
   for (const f of functions) {
     ack(f, 'L1', 'Node.js 22 is the runtime the bundles target (esbuild node22) and the tests run; upgrading is its own change');

@@ -40,7 +40,9 @@ beforeAll(() => {
   // One synth for the whole file (every describe reads this template); loading aws-cdk-lib takes seconds on a busy machine.
 }, 240_000);
 
-const OUR_FUNCTIONS = ['api', 'import-job', 'import-chunk', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps', 'quote-expiry'].map((n) => `parts-dev-${n}`);
+const OUR_FUNCTIONS = ['api', 'import-job', 'import-chunk', 'indexer', 'reindex', 'mailer', 'web-renderer', 'sitemaps', 'quote-expiry'].map(
+  (n) => `parts-dev-${n}`,
+);
 
 describe('lambda functions', () => {
   it('run Node.js 22 on arm64 with source maps enabled', () => {

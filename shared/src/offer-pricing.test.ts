@@ -57,14 +57,18 @@ describe('priceOfferLine', () => {
 
   test('any price and quantity: the total is the exact product rounded half up (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: MAX_UNIT_PRICE_MICROS / UNIT_PRICE_STEP_MICROS }), fc.integer({ min: 1, max: MAX_QUOTE_QUANTITY }), (steps, quantity) => {
-        const micros = steps * UNIT_PRICE_STEP_MICROS;
-        const exact = BigInt(micros) * BigInt(quantity);
-        const cents = BigInt(priceOfferLine({ quantity, unitPriceMicros: micros, priceBreaks: [] }).lineTotalCents);
-        // |exact − cents × 10,000| ≤ half a cent, and exactly half rounds up.
-        const diff = exact - cents * 10_000n;
-        return diff >= -5_000n && diff < 5_000n;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: MAX_UNIT_PRICE_MICROS / UNIT_PRICE_STEP_MICROS }),
+        fc.integer({ min: 1, max: MAX_QUOTE_QUANTITY }),
+        (steps, quantity) => {
+          const micros = steps * UNIT_PRICE_STEP_MICROS;
+          const exact = BigInt(micros) * BigInt(quantity);
+          const cents = BigInt(priceOfferLine({ quantity, unitPriceMicros: micros, priceBreaks: [] }).lineTotalCents);
+          // |exact − cents × 10,000| ≤ half a cent, and exactly half rounds up.
+          const diff = exact - cents * 10_000n;
+          return diff >= -5_000n && diff < 5_000n;
+        },
+      ),
     );
   });
 });

@@ -90,19 +90,7 @@ async function main() {
       s3Endpoint = s3.endpoint;
     } else say(`  ✓ Using S3 at ${s3Endpoint}`);
 
-    // Every mail the product sends lands in a local inbox, unless SMTP_URL points elsewhere.
-    let catcher: MailCatcher | undefined;
-    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL && env.MAIL_CATCHER) {
-      const tm = Date.now();
-      catcher = await startMailCatcher({
-        directory: join(dataDir, 'mail'),
-        ...(env.MAIL_CATCHER_SMTP_PORT !== undefined ? { smtpPort: env.MAIL_CATCHER_SMTP_PORT } : {}),
-        ...(env.MAIL_CATCHER_WEB_PORT !== undefined ? { webPort: env.MAIL_CATCHER_WEB_PORT } : {}),
-      });
-      stops.push(() => catcher!.stop());
-      say(`  ✓ Mail catcher (MailDev) inbox at ${catcher.webUrl}, SMTP ${catcher.smtpUrl.replace('smtp://', '')} (${since(tm)})`);
-    } else if (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL) say(`  ✓ Sending mail to ${new URL(env.SMTP_URL).host}`);
-    else say('  ! Mail is not sent (MAIL_TRANSPORT or MAIL_CATCHER): mails stay in the outbox');
+    const catcher = await startMail(env, dataDir, stops);
 
     const t2 = Date.now();
     const local: LocalDeps = await createLocalDeps({
@@ -149,60 +137,9 @@ async function main() {
     });
     stops.push(() => poller.stop());
 
-    const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.partIdCeiling()]);
-    // The marker lets a seed cut short (Ctrl+C, crash) resume on the next start instead of staying half-done.
-    const seedMarker = join(dataDir, 'seed-state');
-    const seedInterrupted = existsSync(seedMarker) && readFileSync(seedMarker, 'utf8').trim() === 'started';
-    if ((categories === 0 && parts === 0) || seedInterrupted) {
-      writeFileSync(seedMarker, 'started\n');
-      const t3 = Date.now();
-      say(`  … ${seedInterrupted ? 'Resuming the interrupted seed' : 'Seeding demo data'} (${env.SEED_PARTS} parts)`);
-      let lastShown = 0;
-      const seeded = await seedDemoData({
-        catalog: deps.catalog,
-        users: deps.users,
-        parts: env.SEED_PARTS,
-        admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
-        onProgress: (written, total) => {
-          if (written - lastShown >= 1000 || written === total) {
-            lastShown = written;
-            say(`    ${written}/${total} parts written`);
-          }
-        },
-      });
-      say(
-        `  ✓ Seeded ${seeded.categories} categories, ${seeded.manufacturers} manufacturers, ${seeded.parts} parts in ${((Date.now() - t3) / 1000).toFixed(1)} s` +
-          (seeded.failures ? ` (${seeded.failures} rows skipped)` : ''),
-      );
-      writeFileSync(seedMarker, 'done\n');
-    } else {
-      await ensureAdmin(deps.users, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
-      say(`  ✓ Reusing existing data: ${categories} categories, part ids up to ${parts}`);
-    }
+    await seedOrReuse(env, deps, dataDir);
 
-    // Compares the table with the index by id and repairs the difference while the server already answers.
-    const check = startBackgroundIndexCheck({ catalog: deps.catalog, search: deps.search, say });
-    deps.indexStatus = () => check.status();
-    stops.push(() => check.stop());
-
-    // Import jobs a crash or Ctrl+C left unfinished carry on from their last checkpoint.
-    for (const job of await local.resumeImports()) {
-      say(
-        job.chunkCount !== undefined
-          ? `  … Resuming import job ${job.id}: ${job.chunksLeft ?? job.chunkCount} of its ${job.chunkCount} chunks left (${job.successCount} rows imported so far)`
-          : job.resumeAfterRecord === undefined
-            ? `  … Resuming import job ${job.id} from the start of its file`
-            : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
-      );
-    }
-
-    // Offers whose last valid day is over are recorded as expired by this timer, as by the EventBridge rule on AWS (ADR 113).
-    const expiry = startOfferExpiryTimer({
-      job: createOfferExpiryJob({ quotes: deps.quotes, logger: deps.logger }),
-      intervalMs: env.QUOTE_EXPIRY_INTERVAL_SECONDS * 1000,
-      logger: deps.logger,
-    });
-    stops.push(() => expiry.stop());
+    await startBackgroundWork(env, local, stops);
 
     const api = buildApp(deps);
     // Canonical URLs, robots.txt and the sitemaps' address: SITE_URL, else the configured listening address (never a request's Host).
@@ -219,24 +156,7 @@ async function main() {
       ...(env.ATTACHMENT_DOWNLOADS === 'site' ? { attachmentDownloads: { s3Endpoint: s3Endpoint!, bucket: env.ATTACHMENTS_BUCKET } } : {}),
     });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
-    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
-    // Node closes an idle keep-alive socket after 5 s; a client reusing it at that moment gets ECONNRESET.
-    // Idle sockets stay open longer than browsers and HTTP clients keep theirs (as behind a load balancer).
-    Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });
-    stops.push(
-      () =>
-        new Promise<void>((done) => {
-          server.close(() => done());
-          // Keep-alive sockets would otherwise hold close() open.
-          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-        }),
-    );
-    await new Promise<void>((ready, fail) => {
-      server.once('listening', () => ready());
-      server.once('error', (err: NodeJS.ErrnoException) =>
-        fail(err.code === 'EADDRINUSE' ? new StartError(`Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`) : err),
-      );
-    });
+    const server = await listen(app.fetch, env, stops);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     say('');
@@ -253,6 +173,109 @@ async function main() {
     else process.stderr.write(`\nStart-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     await shutdown(1);
   }
+}
+
+/** Every mail the product sends lands in a local inbox (MailDev), unless SMTP_URL points elsewhere or MAIL_CATCHER is off. */
+async function startMail(env: Env, dataDir: string, stops: (() => Promise<void>)[]): Promise<MailCatcher | undefined> {
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL && env.MAIL_CATCHER) {
+    const tm = Date.now();
+    const catcher = await startMailCatcher({
+      directory: join(dataDir, 'mail'),
+      ...(env.MAIL_CATCHER_SMTP_PORT !== undefined ? { smtpPort: env.MAIL_CATCHER_SMTP_PORT } : {}),
+      ...(env.MAIL_CATCHER_WEB_PORT !== undefined ? { webPort: env.MAIL_CATCHER_WEB_PORT } : {}),
+    });
+    stops.push(() => catcher.stop());
+    say(`  ✓ Mail catcher (MailDev) inbox at ${catcher.webUrl}, SMTP ${catcher.smtpUrl.replace('smtp://', '')} (${since(tm)})`);
+    return catcher;
+  }
+  if (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL) say(`  ✓ Sending mail to ${new URL(env.SMTP_URL).host}`);
+  else say('  ! Mail is not sent (MAIL_TRANSPORT or MAIL_CATCHER): mails stay in the outbox');
+  return undefined;
+}
+
+/** Seeds the demo data on first start (or resumes a seed cut short); otherwise makes sure the admin exists. */
+async function seedOrReuse(env: Env, deps: LocalDeps['deps'], dataDir: string): Promise<void> {
+  const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.partIdCeiling()]);
+  // The marker lets a seed cut short (Ctrl+C, crash) resume on the next start instead of staying half-done.
+  const seedMarker = join(dataDir, 'seed-state');
+  const seedInterrupted = existsSync(seedMarker) && readFileSync(seedMarker, 'utf8').trim() === 'started';
+  if ((categories === 0 && parts === 0) || seedInterrupted) {
+    writeFileSync(seedMarker, 'started\n');
+    const t3 = Date.now();
+    say(`  … ${seedInterrupted ? 'Resuming the interrupted seed' : 'Seeding demo data'} (${env.SEED_PARTS} parts)`);
+    let lastShown = 0;
+    const seeded = await seedDemoData({
+      catalog: deps.catalog,
+      users: deps.users,
+      parts: env.SEED_PARTS,
+      admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+      onProgress: (written, total) => {
+        if (written - lastShown >= 1000 || written === total) {
+          lastShown = written;
+          say(`    ${written}/${total} parts written`);
+        }
+      },
+    });
+    say(
+      `  ✓ Seeded ${seeded.categories} categories, ${seeded.manufacturers} manufacturers, ${seeded.parts} parts in ${((Date.now() - t3) / 1000).toFixed(1)} s` +
+        (seeded.failures ? ` (${seeded.failures} rows skipped)` : ''),
+    );
+    writeFileSync(seedMarker, 'done\n');
+  } else {
+    await ensureAdmin(deps.users, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
+    say(`  ✓ Reusing existing data: ${categories} categories, part ids up to ${parts}`);
+  }
+}
+
+/** What runs beside the server: the index check, unfinished imports, the offer expiry timer. */
+async function startBackgroundWork(env: Env, local: LocalDeps, stops: (() => Promise<void>)[]): Promise<void> {
+  const { deps } = local;
+  // Compares the table with the index by id and repairs the difference while the server already answers.
+  const check = startBackgroundIndexCheck({ catalog: deps.catalog, search: deps.search, say });
+  deps.indexStatus = () => check.status();
+  stops.push(() => check.stop());
+
+  // Import jobs a crash or Ctrl+C left unfinished carry on from their last checkpoint.
+  for (const job of await local.resumeImports()) {
+    say(
+      job.chunkCount !== undefined
+        ? `  … Resuming import job ${job.id}: ${job.chunksLeft ?? job.chunkCount} of its ${job.chunkCount} chunks left (${job.successCount} rows imported so far)`
+        : job.resumeAfterRecord === undefined
+          ? `  … Resuming import job ${job.id} from the start of its file`
+          : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
+    );
+  }
+
+  // Offers whose last valid day is over are recorded as expired by this timer, as by the EventBridge rule on AWS (ADR 113).
+  const expiry = startOfferExpiryTimer({
+    job: createOfferExpiryJob({ quotes: deps.quotes, logger: deps.logger }),
+    intervalMs: env.QUOTE_EXPIRY_INTERVAL_SECONDS * 1000,
+    logger: deps.logger,
+  });
+  stops.push(() => expiry.stop());
+}
+
+/** Listens on HOST:PORT; a port in use is a StartError that says so. */
+async function listen(fetch: Parameters<typeof serve>[0]['fetch'], env: Env, stops: (() => Promise<void>)[]) {
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST });
+  // Node closes an idle keep-alive socket after 5 s; a client reusing it at that moment gets ECONNRESET.
+  // Idle sockets stay open longer than browsers and HTTP clients keep theirs (as behind a load balancer).
+  Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });
+  stops.push(
+    () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        // Keep-alive sockets would otherwise hold close() open.
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  );
+  await new Promise<void>((ready, fail) => {
+    server.once('listening', () => ready());
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      fail(err.code === 'EADDRINUSE' ? new StartError(`Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`) : err),
+    );
+  });
+  return server;
 }
 
 /** A start-up failure whose message says it all (no stack trace). */

@@ -121,14 +121,16 @@ export function acceptedChoices(offer: Offer, input: AcceptOfferInput): { itemId
     const line = lines.get(c.itemId);
     if (!line) issues.push({ path: `lines.${i}.itemId`, message: `Line ${c.itemId} is not part of this offer` });
     else if (choices.has(c.itemId)) issues.push({ path: `lines.${i}.itemId`, message: `Line ${c.itemId} is answered twice` });
-    else if (line.status === 'cannot_supply' && c.choice !== 'declined') issues.push({ path: `lines.${i}.choice`, message: `Line ${c.itemId} cannot be supplied` });
+    else if (line.status === 'cannot_supply' && c.choice !== 'declined')
+      issues.push({ path: `lines.${i}.choice`, message: `Line ${c.itemId} cannot be supplied` });
     else if (c.choice === 'alternative' && !(line.status === 'offered' && line.alternative)) {
       issues.push({ path: `lines.${i}.choice`, message: `Line ${c.itemId} has no alternative to choose` });
     }
     choices.set(c.itemId, c.choice);
   });
   for (const line of offer.lines) {
-    if (line.status === 'offered' && !choices.has(line.itemId)) issues.push({ path: 'lines', message: `Choose whether to accept line ${line.itemId} (${line.partNumber})` });
+    if (line.status === 'offered' && !choices.has(line.itemId))
+      issues.push({ path: 'lines', message: `Choose whether to accept line ${line.itemId} (${line.partNumber})` });
   }
   if (issues.length > 0) throw new ValidationError(issues[0]!.message, issues);
   const answers = offer.lines.map((l) => ({ itemId: l.itemId, choice: choices.get(l.itemId) ?? ('declined' as const) }));

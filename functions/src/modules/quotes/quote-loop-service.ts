@@ -1,160 +1,38 @@
-import { randomUUID } from 'node:crypto';
-import { DOWNLOAD_URL_TTL_SECONDS } from '@parts/shared/constants';
-import type { Attachment, QuoteEventEntry, QuoteRequest, WaitingFor } from '@parts/shared/schemas';
+import type { QuoteRequest } from '@parts/shared/schemas';
 import {
   MAX_OFFER_VERSIONS,
-  MAX_QUOTE_MESSAGES,
-  MESSAGES_PAGE_SIZE,
   formatCents,
-  utcDay,
   type AcceptOfferInput,
   type DeclineOfferInput,
-  type MessageInput,
-  type MessagePage,
   type Offer,
   type OfferInput,
   type OfferWithPrevious,
-  type QuoteMessage,
   type QuoteRequestDetail,
   type RevisionRequestInput,
 } from '@parts/shared/quote-offers';
 import { acceptedTotal } from '@parts/shared/offer-pricing';
-import { asOfToday, effectiveOfferState, type OfferActor, type OfferEvent } from '@parts/shared/quote-transitions';
-import type { SiteSettings } from '@parts/shared/site-settings';
-import type { Env } from '../../config/env';
-import { siteSettings } from '../../config/site-settings';
+import { effectiveOfferState } from '@parts/shared/quote-transitions';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
-import type { Logger } from '../../lib/logger';
-import type { BlobStore } from '../../ports/blob-store';
-import type { CatalogRepository } from '../catalog';
-import type { MailQueue, OutboxMail } from '../mail';
-import type { QuoteEventWrite, QuoteRepository } from './ports/quote-repository';
-import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile } from './attachments';
+import type { QuoteEventWrite } from './ports/quote-repository';
 import { acceptedChoices, buildOffer } from './offer-builder';
-import { allowedMove, assertMayAct, eventEntry } from './offer-moves';
+import { allowedMove, assertMayAct } from './offer-moves';
 import { quoteMails } from './quote-notifications';
 import { createQuoteService } from './quote-service';
+import { clip, createLoopCore, rolesOf, type Actor, type QuoteLoopDeps } from './quote-loop-core';
+import { createQuoteMessages } from './quote-messages';
 
-export interface Actor {
-  id: number;
-  username: string;
-  isAdmin: boolean;
-}
-
-export interface QuoteLoopDeps {
-  env: Env;
-  logger: Logger;
-  catalog: CatalogRepository;
-  /** The quote aggregate: one repository for the request, its offer versions and messages. */
-  quotes: QuoteRepository;
-  blobs: BlobStore;
-  mailQueue?: MailQueue;
-  now?: () => Date;
-}
-
-const NOT_FOUND = 'Quote request not found';
-
-const isOwner = (quote: QuoteRequest, user: Actor) => quote.submittedBy !== undefined && quote.submittedBy.toLowerCase() === user.username.toLowerCase();
-/** What the user is on this request, in the transition table's words. */
-const rolesOf = (quote: QuoteRequest, user: Actor): OfferActor[] => [...(isOwner(quote, user) ? ['buyer' as const] : []), ...(user.isAdmin ? ['admin' as const] : [])];
-const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+export type { Actor, QuoteLoopDeps } from './quote-loop-core';
 
 /**
  * The quote loop (docs/quote-loop.md): the reseller sends priced offer versions, the buyer accepts
- * them whole or line by line, declines or asks for a revision, and both write messages. Every step is
- * one conditional transaction with its history entry and its mails; the mails go out afterwards.
+ * them whole or line by line, declines or asks for a revision (each move checked against the transition
+ * table), and both write messages (quote-messages.ts). Every step is one conditional transaction with its
+ * history entry and its mails; the mails go out afterwards.
  */
 export function createQuoteLoopService(deps: QuoteLoopDeps) {
-  const now = deps.now ?? (() => new Date());
-  const today = () => utcDay(now());
-  const site: SiteSettings = siteSettings(deps.env);
-  const intake = createAttachmentIntake(deps);
+  const core = createLoopCore(deps);
+  const { now, today, site, event, commit, readable, answerable } = core;
   const requests = createQuoteService(deps);
-
-  const event = (by: string, kind: QuoteEventEntry['event'], extra: Omit<QuoteEventEntry, 'at' | 'by' | 'event'> = {}) => eventEntry(now(), by, kind, extra);
-
-  /** Mails are stored with the data; this only asks for them to go out now. */
-  function sendSoon(mails: OutboxMail[]) {
-    if (mails.length === 0 || !deps.mailQueue) return;
-    try {
-      deps.mailQueue.kick(mails.map((m) => m.id));
-    } catch (err) {
-      deps.logger.warn('mail.kick_failed', { error: String(err) });
-    }
-  }
-
-  /** Stores one step (the repository answers the request as written), logs it and asks for its mails to go out. */
-  async function commit(quoteId: number, write: QuoteEventWrite, action: () => Promise<QuoteRequest>): Promise<QuoteRequest> {
-    const updated = await action();
-    deps.logger.info('quote.event', { quoteId, event: write.event.event, by: write.event.by, version: write.event.version });
-    sendSoon(write.mails);
-    return asOfToday(updated, today());
-  }
-
-  /**
-   * A request the user may see, as it reads today (an offer past its validity shows as expired, computed:
-   * the scheduled job records it, ADR 113): the admin any, a buyer only their own; anything else is "not found".
-   */
-  async function readable(user: Actor, id: number): Promise<QuoteRequest> {
-    const quote = await deps.quotes.getQuoteRequest(id);
-    if (!quote || !(user.isAdmin || isOwner(quote, user))) throw new NotFoundError(NOT_FOUND);
-    return asOfToday(quote, today());
-  }
-
-  /** The latest version, answered by the buyer who asked (the reseller sees it, but cannot answer for them): the table's checks. */
-  async function answerable(user: Actor, id: number, version: number, answer: OfferEvent): Promise<{ quote: QuoteRequest; offer: Offer }> {
-    const quote = await readable(user, id);
-    assertMayAct(answer, rolesOf(quote, user));
-    const offer = await deps.quotes.getOffer(id, version);
-    if (!offer || !quote.offer) throw new NotFoundError('Offer not found');
-    if (quote.offer.version !== version) {
-      throw new ConflictError(`Version ${quote.offer.version} of this offer replaces version ${version}; answer the latest version`);
-    }
-    allowedMove(answer, quote);
-    return { quote, offer };
-  }
-
-  async function withLinks(attachments: Attachment[]): Promise<Attachment[]> {
-    return Promise.all(attachments.map(async (a) => ({ ...a, url: await deps.blobs.presignGet('attachments', a.key, DOWNLOAD_URL_TTL_SECONDS, a.fileName) })));
-  }
-
-  async function storeMessage(
-    user: Actor,
-    read: QuoteRequest,
-    body: string,
-    attachments: Attachment[],
-  ): Promise<{ quote: QuoteRequest; message: QuoteMessage }> {
-    const from = user.isAdmin ? 'reseller' : 'buyer';
-    let quote = read;
-    for (let attempt = 1; ; attempt++) {
-      if ((quote.messageCount ?? 0) >= MAX_QUOTE_MESSAGES) throw new ConflictError(`This conversation already holds ${MAX_QUOTE_MESSAGES} messages`);
-      const message: QuoteMessage = {
-        id: randomUUID(),
-        quoteId: quote.id,
-        seq: (quote.messageCount ?? 0) + 1,
-        at: now().toISOString(),
-        by: user.username,
-        from,
-        body,
-        attachments,
-      };
-      // A message passes the turn to the other side; after an accepted offer the reseller's notes wait for nobody.
-      const waitingFor: WaitingFor | null = from === 'buyer' ? 'reseller' : quote.offer?.state === 'accepted' ? null : 'buyer';
-      const write: QuoteEventWrite = {
-        event: event(user.username, 'message', { note: clip(body) }),
-        waitingFor,
-        mails: quoteMails.newMessage(site, quote, message),
-      };
-      try {
-        const updated = await commit(quote.id, write, () => deps.quotes.addMessage(quote, message, write));
-        return { quote: updated, message: { ...message, attachments: await withLinks(message.attachments) } };
-      } catch (err) {
-        // Someone else wrote at the same moment: take the next number.
-        if (!(err instanceof ConflictError) || attempt >= 5) throw err;
-        quote = asOfToday((await deps.quotes.getQuoteRequest(quote.id)) ?? quote, today());
-      }
-    }
-  }
 
   return {
     readable,
@@ -238,45 +116,8 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
       return commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'request_revision', response }, write));
     },
 
-    async messages(user: Actor, id: number, cursor: string | undefined): Promise<MessagePage> {
-      await readable(user, id);
-      const page = await deps.quotes.listMessages(id, { limit: MESSAGES_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
-      const data = await Promise.all(page.data.map(async (m) => ({ ...m, attachments: await withLinks(m.attachments) })));
-      return { data, nextCursor: page.nextCursor };
-    },
-
-    /** Multipart: every file is checked before the first byte is written; written files go if the message is not stored. */
-    async addMessageWithFiles(user: Actor, id: number, body: string, files: IncomingFile[]) {
-      const checked = intake.checkFiles(files);
-      const quote = await readable(user, id);
-      const written: string[] = [];
-      try {
-        const attachments = await intake.storeFiles(`${quoteAttachmentPrefix(id)}messages/`, checked, files, written);
-        return await storeMessage(user, quote, body, attachments);
-      } catch (err) {
-        await intake.removeWritten(written);
-        throw err;
-      }
-    },
-
-    /** JSON: presigned uploads are checked and moved under the request, as for the request itself. */
-    async addMessage(user: Actor, id: number, input: MessageInput) {
-      const quote = await readable(user, id);
-      const uploaded = await intake.checkUploadedKeys(user, input.attachmentKeys);
-      const written: string[] = [];
-      let result;
-      try {
-        const attachments = await intake.claimUploads(user, `${quoteAttachmentPrefix(id)}messages/`, uploaded, written);
-        result = await storeMessage(user, quote, input.body, attachments);
-      } catch (err) {
-        await intake.removeWritten(written);
-        throw err;
-      }
-      await intake.releaseUploads(uploaded);
-      return result;
-    },
-
     site,
+    ...createQuoteMessages(core),
   };
 }
 export type QuoteLoopService = ReturnType<typeof createQuoteLoopService>;

@@ -53,40 +53,40 @@ export interface QuoteServiceDeps {
   users?: Pick<UserRepository, 'getUserByUsername'>;
 }
 
+/** Catalogue lines get the part's number and name copied in; free-text lines keep what the buyer wrote. */
+async function resolveItems(catalog: CatalogRepository, at: Date, lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.partId !== undefined ? [l.partId] : [])))];
+  const parts = new Map((ids.length > 0 ? await catalog.getParts(ids) : []).map((p) => [p.id, p]));
+  const earliest = earliestNeededBy(at);
+  lines.forEach((line, i) => {
+    if (line.neededBy !== undefined && line.neededBy < earliest) {
+      const message = neededByPastMessage(line.neededBy);
+      throw new ValidationError(message, [{ path: `items.${i}.neededBy`, message }]);
+    }
+  });
+  return lines.map((line, i) => {
+    const details = {
+      quantity: line.quantity,
+      ...(line.reference ? { reference: line.reference } : {}),
+      ...(line.targetPrice !== undefined ? { targetPrice: line.targetPrice } : {}),
+      ...(line.neededBy ? { neededBy: line.neededBy } : {}),
+      ...(line.note ? { note: line.note } : {}),
+    };
+    if (line.partId === undefined) return { freeText: line.freeText, ...details };
+    const part = parts.get(line.partId);
+    if (!part) {
+      const message = `Part ${line.partId} not found`;
+      throw new ValidationError(message, [{ path: `items.${i}.partId`, message }]);
+    }
+    return { partId: part.id, partNumber: part.partNumber, name: part.name, slug: part.slug, ...details };
+  });
+}
+
 export function createQuoteService(deps: QuoteServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const asRead = (quote: QuoteRequest) => asOfToday(quote, utcDay(now()));
   const intake = createAttachmentIntake(deps);
   const lineLimit = { max: MAX_LINE_ATTACHMENTS_TOTAL, message: TOO_MANY_LINE_ATTACHMENTS };
-  /** Catalogue lines get the part's number and name copied in; free-text lines keep what the buyer wrote. */
-  async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
-    const ids = [...new Set(lines.flatMap((l) => (l.partId !== undefined ? [l.partId] : [])))];
-    const parts = new Map((ids.length > 0 ? await deps.catalog.getParts(ids) : []).map((p) => [p.id, p]));
-    const earliest = earliestNeededBy(now());
-    lines.forEach((line, i) => {
-      if (line.neededBy !== undefined && line.neededBy < earliest) {
-        const message = neededByPastMessage(line.neededBy);
-        throw new ValidationError(message, [{ path: `items.${i}.neededBy`, message }]);
-      }
-    });
-    return lines.map((line, i) => {
-      const details = {
-        quantity: line.quantity,
-        ...(line.reference ? { reference: line.reference } : {}),
-        ...(line.targetPrice !== undefined ? { targetPrice: line.targetPrice } : {}),
-        ...(line.neededBy ? { neededBy: line.neededBy } : {}),
-        ...(line.note ? { note: line.note } : {}),
-      };
-      if (line.partId === undefined) return { freeText: line.freeText, ...details };
-      const part = parts.get(line.partId);
-      if (!part) {
-        const message = `Part ${line.partId} not found`;
-        throw new ValidationError(message, [{ path: `items.${i}.partId`, message }]);
-      }
-      return { partId: part.id, partNumber: part.partNumber, name: part.name, slug: part.slug, ...details };
-    });
-  }
-
   /** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
   function lineKeys(lines: QuoteLineInput[], requestKeys: string[]): string[] {
     const keys = lines.flatMap((l) => l.attachmentKeys ?? []);
@@ -157,7 +157,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     /** Multipart submission: everything is checked before the first byte is written to S3. */
     async submitWithFiles(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], files: IncomingFile[]): Promise<QuoteRequest> {
       const checked = intake.checkFiles(files);
-      const items = await resolveItems(lines);
+      const items = await resolveItems(deps.catalog, now(), lines);
       const lineUploads = await intake.checkUploadedKeys(customer, lineKeys(lines, []), lineLimit);
       const id = await deps.quotes.reserveQuoteId();
       const written: string[] = [];
@@ -179,7 +179,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      * moved under the request's own prefix, so whatever stays under uploads/ is abandoned and expires.
      */
     async submitWithKeys(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], keys: string[]): Promise<QuoteRequest> {
-      const items = await resolveItems(lines);
+      const items = await resolveItems(deps.catalog, now(), lines);
       const perLine = lineKeys(lines, keys);
       const uploaded = await intake.checkUploadedKeys(customer, keys);
       const lineUploads = await intake.checkUploadedKeys(customer, perLine, lineLimit);

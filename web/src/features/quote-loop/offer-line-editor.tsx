@@ -15,104 +15,104 @@ type LinePatch = (patch: Partial<LineDraft>) => void;
 function PriceBreaksEditor({ id, draft, set }: { id: string; draft: LineDraft; set: LinePatch }) {
   const rising = risingBreak(draft);
   return (
-  <div className="grid gap-2">
-    <span className="text-sm font-medium">Price breaks</span>
-    {draft.breaks.map((b, i) => (
-      <div key={i} className="flex flex-wrap items-start gap-2" data-testid="price-break-editor">
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-break-${i}-qty`} className="text-xs">
-            From quantity
-          </label>
-          <Input
-            id={`${id}-break-${i}-qty`}
-            className="w-28"
-            inputMode="numeric"
-            value={b.minQuantity}
-            onChange={(e) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, minQuantity: e.target.value } : x)) })}
-          />
+    <div className="grid gap-2">
+      <span className="text-sm font-medium">Price breaks</span>
+      {draft.breaks.map((b, i) => (
+        <div key={i} className="flex flex-wrap items-start gap-2" data-testid="price-break-editor">
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-break-${i}-qty`} className="text-xs">
+              From quantity
+            </label>
+            <Input
+              id={`${id}-break-${i}-qty`}
+              className="w-28"
+              inputMode="numeric"
+              value={b.minQuantity}
+              onChange={(e) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, minQuantity: e.target.value } : x)) })}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-break-${i}-price`} className="text-xs">
+              Unit price (USD)
+            </label>
+            <MoneyInput
+              id={`${id}-break-${i}-price`}
+              className="w-28"
+              value={b.price}
+              onValueChange={(price) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, price } : x)) })}
+            />
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="mt-5"
+            aria-label={`Remove price break ${i + 1}`}
+            onClick={() => set({ breaks: draft.breaks.filter((_, j) => j !== i) })}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </Button>
         </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-break-${i}-price`} className="text-xs">
-            Unit price (USD)
-          </label>
-          <MoneyInput
-            id={`${id}-break-${i}-price`}
-            className="w-28"
-            value={b.price}
-            onValueChange={(price) => set({ breaks: draft.breaks.map((x, j) => (j === i ? { ...x, price } : x)) })}
-          />
-        </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="mt-5"
-          aria-label={`Remove price break ${i + 1}`}
-          onClick={() => set({ breaks: draft.breaks.filter((_, j) => j !== i) })}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden />
+      ))}
+      {rising ? (
+        <p className="text-sm text-red-700" data-testid="price-break-problem">
+          {rising.message}
+        </p>
+      ) : null}
+      {draft.breaks.length < MAX_PRICE_BREAKS ? (
+        <Button variant="outline" size="sm" className="w-fit" onClick={() => set({ breaks: [...draft.breaks, { minQuantity: '', price: '' }] })}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add price break
         </Button>
-      </div>
-    ))}
-    {rising ? (
-      <p className="text-sm text-red-700" data-testid="price-break-problem">
-        {rising.message}
-      </p>
-    ) : null}
-    {draft.breaks.length < MAX_PRICE_BREAKS ? (
-      <Button variant="outline" size="sm" className="w-fit" onClick={() => set({ breaks: [...draft.breaks, { minQuantity: '', price: '' }] })}>
-        <Plus className="h-4 w-4" aria-hidden />
-        Add price break
-      </Button>
-    ) : null}
-  </div>
+      ) : null}
+    </div>
   );
 }
 
 /** An alternative catalogue part with its own price and note, picked by searching the catalogue. */
 function AlternativeEditor({ id, draft, set, identity }: { id: string; draft: LineDraft; set: LinePatch; identity: { partNumber: string; name: string } }) {
   return (
-  <div className="grid gap-2">
-    <span className="text-sm font-medium">Alternative part (optional)</span>
-    {draft.alternative ? (
-      <div className="flex flex-wrap items-start gap-2 rounded-md bg-blue-50 p-2">
-        <span className="min-w-40 grow self-center text-sm" data-testid="alternative-choice">
-          {draft.alternative.label}
-        </span>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-alt-price`} className="text-xs">
-            Alternative unit price (USD)
-          </label>
-          <MoneyInput
-            id={`${id}-alt-price`}
-            className="w-32"
-            value={draft.alternative.price}
-            onValueChange={(price) => set({ alternative: { ...draft.alternative!, price } })}
-          />
+    <div className="grid gap-2">
+      <span className="text-sm font-medium">Alternative part (optional)</span>
+      {draft.alternative ? (
+        <div className="flex flex-wrap items-start gap-2 rounded-md bg-blue-50 p-2">
+          <span className="min-w-40 grow self-center text-sm" data-testid="alternative-choice">
+            {draft.alternative.label}
+          </span>
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-alt-price`} className="text-xs">
+              Alternative unit price (USD)
+            </label>
+            <MoneyInput
+              id={`${id}-alt-price`}
+              className="w-32"
+              value={draft.alternative.price}
+              onValueChange={(price) => set({ alternative: { ...draft.alternative!, price } })}
+            />
+          </div>
+          <div className="grid min-w-40 grow gap-1">
+            <label htmlFor={`${id}-alt-note`} className="text-xs">
+              Alternative note
+            </label>
+            <Input
+              id={`${id}-alt-note`}
+              maxLength={300}
+              value={draft.alternative.note}
+              onChange={(e) => set({ alternative: { ...draft.alternative!, note: e.target.value } })}
+            />
+          </div>
+          <Button variant="ghost" size="icon" className="mt-5" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
+            <X className="h-4 w-4" aria-hidden />
+          </Button>
         </div>
-        <div className="grid min-w-40 grow gap-1">
-          <label htmlFor={`${id}-alt-note`} className="text-xs">
-            Alternative note
-          </label>
-          <Input
-            id={`${id}-alt-note`}
-            maxLength={300}
-            value={draft.alternative.note}
-            onChange={(e) => set({ alternative: { ...draft.alternative!, note: e.target.value } })}
-          />
-        </div>
-        <Button variant="ghost" size="icon" className="mt-5" aria-label="Remove the alternative" onClick={() => set({ alternative: null })}>
-          <X className="h-4 w-4" aria-hidden />
-        </Button>
-      </div>
-    ) : (
-      <PartSearchBox
-        label={`Alternative for ${identity.partNumber || identity.name}`}
-        placeholder="Search the catalogue for an alternative..."
-        onSubmit={() => undefined}
-        onSelect={(s: Suggestion) => set({ alternative: { partId: s.id, label: `${s.partNumber} ${s.name}`, price: '', note: '' } })}
-      />
-    )}
-  </div>
+      ) : (
+        <PartSearchBox
+          label={`Alternative for ${identity.partNumber || identity.name}`}
+          placeholder="Search the catalogue for an alternative..."
+          onSubmit={() => undefined}
+          onSelect={(s: Suggestion) => set({ alternative: { partId: s.id, label: `${s.partNumber} ${s.name}`, price: '', note: '' } })}
+        />
+      )}
+    </div>
   );
 }
 

@@ -140,6 +140,64 @@ export function toQuote(item: Record<string, unknown>): QuoteRequest {
   };
 }
 
+/** Stores a new request, and its line pages in the same transaction when it has more than LINES_PER_ITEM lines. */
+async function putQuoteRequest(ctx: TableContext, raw: NewQuoteRequest): Promise<QuoteRequest> {
+  const { client, tableName: TableName } = ctx;
+  const input = parseInput(newQuoteSchema, raw);
+  const id = input.id ?? (await allocateIds(ctx, 'quote', 1));
+  const createdAt = ctx.now().toISOString();
+  const order = `${createdAt}#${padId(id)}`;
+  const lines = input.items.map(storedLine);
+  const pages: QuoteItem[][] = [];
+  for (let at = LINES_PER_ITEM; at < lines.length; at += LINES_PER_ITEM) pages.push(lines.slice(at, at + LINES_PER_ITEM));
+  const item = {
+    ...keys.quote(id),
+    type: 'quote',
+    gsi1pk: ALL,
+    gsi1sk: order,
+    gsi2pk: byStatus(input.status),
+    gsi2sk: order,
+    ...(input.submittedBy ? { gsi3pk: bySubmitter(input.submittedBy), gsi3sk: order } : {}),
+    id,
+    customerName: input.customerName,
+    customerEmail: input.customerEmail,
+    searchText: quoteSearchText(input),
+    ...(input.customerPhone ? { customerPhone: input.customerPhone } : {}),
+    ...(input.customerCompany ? { customerCompany: input.customerCompany } : {}),
+    status: input.status,
+    ...(input.notes ? { notes: input.notes } : {}),
+    ...(input.message ? { message: input.message } : {}),
+    ...(input.submittedBy ? { submittedBy: input.submittedBy } : {}),
+    createdAt,
+    items: lines.slice(0, LINES_PER_ITEM),
+    itemCount: lines.length,
+    ...(pages.length > 0 ? { linePages: pages.length + 1 } : {}),
+    attachments: input.attachments,
+    history: [{ at: createdAt, by: input.createdBy, from: null, to: input.status }],
+  };
+  const pageItems = pages.map((items, i) => ({ ...linePageKey(id, i + 2), type: 'quote-lines', quoteId: id, items }));
+  if (JSON.stringify([item, pageItems]).length > MAX_STORED_BYTES) throw new ValidationError(QUOTE_TOO_LARGE);
+  try {
+    if (pageItems.length === 0) {
+      await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    } else {
+      // One transaction: the request and all its line pages are stored together or not at all.
+      await withConflictRetry((token) =>
+        client.send(
+          new TransactWriteCommand({
+            ClientRequestToken: token,
+            TransactItems: [item, ...pageItems].map((Item) => ({ Put: { TableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
+          }),
+        ),
+      );
+    }
+  } catch (err) {
+    if (isConditionFailed(err) || cancellationCodes(err)?.includes('ConditionalCheckFailed')) throw new ConflictError(`Quote request ${id} already exists`);
+    throw err;
+  }
+  return toQuote({ ...item, items: lines });
+}
+
 /** The request items of the quote aggregate: the request, its line pages, the listings and counts. */
 export type QuoteRequestStore = Pick<
   QuoteRepository,
@@ -206,61 +264,7 @@ export function createQuoteRequestStore(ctx: TableContext): QuoteRequestStore {
   return {
     reserveQuoteId: () => allocateIds(ctx, 'quote', 1),
 
-    async createQuoteRequest(raw: NewQuoteRequest) {
-      const input = parseInput(newQuoteSchema, raw);
-      const id = input.id ?? (await allocateIds(ctx, 'quote', 1));
-      const createdAt = ctx.now().toISOString();
-      const order = `${createdAt}#${padId(id)}`;
-      const lines = input.items.map(storedLine);
-      const pages: QuoteItem[][] = [];
-      for (let at = LINES_PER_ITEM; at < lines.length; at += LINES_PER_ITEM) pages.push(lines.slice(at, at + LINES_PER_ITEM));
-      const item = {
-        ...keys.quote(id),
-        type: 'quote',
-        gsi1pk: ALL,
-        gsi1sk: order,
-        gsi2pk: byStatus(input.status),
-        gsi2sk: order,
-        ...(input.submittedBy ? { gsi3pk: bySubmitter(input.submittedBy), gsi3sk: order } : {}),
-        id,
-        customerName: input.customerName,
-        customerEmail: input.customerEmail,
-        searchText: quoteSearchText(input),
-        ...(input.customerPhone ? { customerPhone: input.customerPhone } : {}),
-        ...(input.customerCompany ? { customerCompany: input.customerCompany } : {}),
-        status: input.status,
-        ...(input.notes ? { notes: input.notes } : {}),
-        ...(input.message ? { message: input.message } : {}),
-        ...(input.submittedBy ? { submittedBy: input.submittedBy } : {}),
-        createdAt,
-        items: lines.slice(0, LINES_PER_ITEM),
-        itemCount: lines.length,
-        ...(pages.length > 0 ? { linePages: pages.length + 1 } : {}),
-        attachments: input.attachments,
-        history: [{ at: createdAt, by: input.createdBy, from: null, to: input.status }],
-      };
-      const pageItems = pages.map((items, i) => ({ ...linePageKey(id, i + 2), type: 'quote-lines', quoteId: id, items }));
-      if (JSON.stringify([item, pageItems]).length > MAX_STORED_BYTES) throw new ValidationError(QUOTE_TOO_LARGE);
-      try {
-        if (pageItems.length === 0) {
-          await client.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-        } else {
-          // One transaction: the request and all its line pages are stored together or not at all.
-          await withConflictRetry((token) =>
-            client.send(
-              new TransactWriteCommand({
-                ClientRequestToken: token,
-                TransactItems: [item, ...pageItems].map((Item) => ({ Put: { TableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } })),
-              }),
-            ),
-          );
-        }
-      } catch (err) {
-        if (isConditionFailed(err) || cancellationCodes(err)?.includes('ConditionalCheckFailed')) throw new ConflictError(`Quote request ${id} already exists`);
-        throw err;
-      }
-      return toQuote({ ...item, items: lines });
-    },
+    createQuoteRequest: (raw) => putQuoteRequest(ctx, raw),
 
     async getQuoteRequest(id) {
       assertId(id);
