@@ -26,7 +26,6 @@ export const TIER = {
   widened: 5,
 } as const;
 export const TIERS = 5;
-export const PART_NUMBER_TIERS = [TIER.exact, TIER.prefix, TIER.infix] as const;
 
 /** A typed part-number fragment this long is also matched inside numbers (infix); a shorter one only as a prefix. */
 export const MIN_INFIX_CHARS = 3;
@@ -107,7 +106,7 @@ export interface Relaxation {
 }
 
 /** Shorter texts tried at most (the fuzzier last try comes on top). */
-export const MAX_RELAXATIONS = 8;
+const MAX_RELAXATIONS = 8;
 
 /**
  * What to try, in order, when the typed text matches no part at all (before the filters): the text

@@ -8,7 +8,7 @@ import type { PartColumns } from './part-columns';
  */
 
 /** The listing's filters as masks and ranges over the columns; undefined masks filter nothing. */
-export interface Filters {
+interface Filters {
   categoryMask: Uint8Array | undefined;
   manufacturerMask: Uint8Array | undefined;
   ranges: { values: Float64Array; min: number; max: number }[];
@@ -36,7 +36,7 @@ export function filtersOf(query: PartsQuery, c: PartColumns): Filters {
 }
 
 /** What one filtering pass found: the matches (in `matched[0..n)`), how many are discontinued, and both facets' counts. */
-export interface PassResult {
+interface PassResult {
   n: number;
   discontinued: number;
   categoryCounts: ArrayLike<number>;

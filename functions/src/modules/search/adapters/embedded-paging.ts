@@ -10,7 +10,7 @@ import type { PartColumns } from './part-columns';
  */
 
 /** The matches of a filtering pass and the scratch the paging may use. */
-export interface Matches {
+interface Matches {
   matched: Int32Array;
   n: number;
   /** Matches that are not discontinued. */

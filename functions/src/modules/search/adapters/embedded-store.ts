@@ -70,7 +70,7 @@ DROP TABLE IF EXISTS parts_text_vocab; DROP TABLE IF EXISTS parts; DROP TABLE IF
 DROP TABLE IF EXISTS tombstones; DROP TABLE IF EXISTS facet_names; DROP TABLE IF EXISTS pn_tri; DROP TABLE IF EXISTS parts_text;
 `;
 
-export type FacetNames = Map<number, { name: string; slug: string }>;
+type FacetNames = Map<number, { name: string; slug: string }>;
 
 export type EmbeddedStore = ReturnType<typeof openEmbeddedStore>;
 

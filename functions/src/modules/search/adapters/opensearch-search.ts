@@ -12,7 +12,7 @@ import { toPartView, toSuggestion } from './part-view';
 /** Results past this offset are not served (the total stays exact); see docs/search.md. */
 export const MAX_DEEP_OFFSET = 100_000;
 
-export interface Hit {
+interface Hit {
   _id: string;
   _source?: PartDocument;
   sort?: unknown[];
@@ -24,7 +24,7 @@ export interface SearchBody {
   suggest?: unknown;
 }
 
-export function totalOf(res: SearchBody): number {
+function totalOf(res: SearchBody): number {
   return typeof res.hits.total === 'number' ? res.hits.total : (res.hits.total?.value ?? 0);
 }
 
