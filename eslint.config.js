@@ -113,6 +113,12 @@ export default tseslint.config(
     },
   ]),
   {
+    // Issue 27: the search module stays readable by size; its rules live in ranking.ts, each engine is split by concern.
+    files: ['functions/src/modules/search/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }], 'max-lines-per-function': ['error', { max: 150 }] },
+  },
+  {
     files: ['shared/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@parts/*', '../../*'], message: 'shared/ imports nothing from the other folders.' }] }],
