@@ -30,7 +30,7 @@ class DeflatedPassThrough implements UnzipDecoder {
   static compression = 8;
   ondata: AsyncFlateStreamHandler = () => {};
   push(chunk: Uint8Array, final: boolean): void {
-    this.ondata(null, chunk, final);
+    this.ondata(null, new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.byteLength), final);
   }
 }
 
