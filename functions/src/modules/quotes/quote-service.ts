@@ -14,13 +14,12 @@ import type { BlobStore } from '../../ports/blob-store';
 import type { CatalogRepository } from '../catalog';
 import type { NewQuoteLine, NewQuoteRequest, QuoteListOptions, QuoteRepository } from './ports/quote-repository';
 import type { Logger } from '../../lib/logger';
-import type { MailQueue, OutboxRepository } from '../mail';
+import { confirmedAddress, type MailQueue, type OutboxRepository } from '../mail';
 import type { UserRepository } from '../accounts';
 import type { Env } from '../../config/env';
 import { siteSettings } from '../../config/site-settings';
 import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
 import { quoteMails, type SubmitterAccount } from './quote-notifications';
-import { confirmedAddress } from '../accounts';
 
 export {
   ATTACHMENT_NOT_FOUND,
