@@ -36,24 +36,24 @@ import type { StageConfig } from '../config';
 import { PERMISSIONS_POLICY, contentSecurityPolicy } from '@parts/shared/security-headers';
 
 /** Set by CloudFront from the connection (ip:port); a viewer cannot supply it. */
-export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
 /** Viewer headers the API reads or may vary on; the body's length always travels with the body. */
-export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'];
+const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'];
 
 /**
  * How long CloudFront keeps a public GET API answer (ADR 081): the API sends no Cache-Control, so this
  * default TTL is the staleness bound after an admin's change; the max lets a future Cache-Control go longer.
  */
 export const API_CACHE_TTL = Duration.seconds(30);
-export const API_CACHE_MAX_TTL = Duration.minutes(5);
+const API_CACHE_MAX_TTL = Duration.minutes(5);
 /** The pages' own Cache-Control (s-maxage, stale-while-revalidate) decides; this only caps it. */
-export const PAGE_CACHE_MAX_TTL = Duration.days(1);
+const PAGE_CACHE_MAX_TTL = Duration.days(1);
 
 /**
  * Public GET API paths cached at CloudFront, before /api/* (the first match wins), each keyed on exactly
  * the query strings its route reads. /api/parts/csv-template answers admins only, so it stays uncached.
  */
-export const CACHED_API_PATHS = {
+const CACHED_API_PATHS = {
   list: '/api/parts',
   /** The listing's route answers with a trailing slash too. */
   listSlash: '/api/parts/',
@@ -62,7 +62,7 @@ export const CACHED_API_PATHS = {
   categories: '/api/categories*',
   manufacturers: '/api/manufacturers*',
 } as const;
-export const UNCACHED_PART_PATHS = ['/api/parts/csv-template'];
+const UNCACHED_PART_PATHS = ['/api/parts/csv-template'];
 /** Quote attachments are downloaded through the site at their own key (`quotes/<id>/<uuid>/<name>`; ADR 110). */
 export const ATTACHMENT_DOWNLOAD_PATH = '/quotes/*';
 
@@ -90,8 +90,6 @@ export interface WebProps {
 }
 
 /** Shared with the local server, so `npm start` sends the same headers (docs/security.md). */
-export { contentSecurityPolicy } from '@parts/shared/security-headers';
-
 export class Web extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
