@@ -89,7 +89,6 @@ export interface WebProps {
   listingPagePatterns: string[];
 }
 
-/** Shared with the local server, so `npm start` sends the same headers (docs/security.md). */
 export class Web extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;

@@ -10,7 +10,7 @@ import { SourceStep } from './components/source-step';
 type Step = 'source' | 'columns' | 'review';
 
 /** A parts list (CSV, TSV, XLSX or pasted) into the quote basket: read, confirm the columns, review the matches, add. */
-export function BomUploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function BomUploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   // The list being worked on survives Back, a reload and closing the dialog (bom-draft.ts).
   const [draft, setDraftState] = useState<BomDraft | null>(() => loadDraft());
   const [step, setStep] = useState<Step>(() => draft?.step ?? 'source');
