@@ -154,6 +154,32 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Size limits for production code (issue 27): a file a reader can hold, a function that fits a screen or
+    // two. Tests and benchmarks are exempt (a describe block is long by nature).
+    files: ['{functions,shared,web}/src/**/*.{ts,tsx}', 'infra/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/bench/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
+  // ---- TEMPORARY (issue 27): size-limit exceptions for files being reworked on other branches right now (the search
+  // module's engine split, the quote unit). The lead removes this block once that work is merged; do not add files to it.
+  {
+    files: [
+      'functions/src/modules/search/adapters/embedded.ts',
+      'functions/src/modules/search/adapters/opensearch.ts',
+      'functions/src/modules/search/indexer/stream-poller.ts',
+      'functions/src/modules/quotes/quote-loop-service.ts',
+      'functions/src/modules/quotes/adapters/quote-repository.ts',
+      'functions/src/modules/quotes/adapters/quote-thread-repository.ts',
+      'shared/src/quote-offers.ts',
+      'web/src/features/quote-loop/offer-editor.tsx',
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
+  // ---- end of the temporary block
   ...webFeatures.map((f) => ({
     files: [`web/src/features/${f}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],

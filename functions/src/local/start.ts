@@ -38,7 +38,7 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   say(`Industrial Parts Hub — starting (data in ${dataDir})`);
 
-  const stops: (() => Promise<void>)[] = [];
+  const stops: Stops = [];
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -51,64 +51,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
-    let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
-    let s3Endpoint = env.S3_ENDPOINT;
-    if (!dynamoEndpoint) assertJava();
+    const { dynamoEndpoint, s3Endpoint } = await startStorage(env, dataDir, stops);
 
-    const t = Date.now();
-    const [dynamo, s3] = await Promise.all([
-      dynamoEndpoint
-        ? undefined
-        : startDynamoLocal({
-            dataDir: join(dataDir, 'dynamodb'),
-            heap: env.DYNAMODB_LOCAL_HEAP,
-            // The API keeps its endpoint: once Java answers again on the same port, requests succeed again.
-            supervise: {
-              onExit: (reason) => say(`  ! DynamoDB Local stopped unexpectedly (${reason}); restarting it`),
-              onRestart: (pid, ms) => say(`  ✓ DynamoDB Local restarted (${ms} ms, pid ${pid ?? '?'})`),
-              onRestartFailed: (err) => say(`  ! DynamoDB Local did not restart yet: ${err.message.split('\n')[0]}`),
-            },
-          }).then((d) => {
-            say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)}, pid ${d.pid ?? '?'})`);
-            return d;
-          }),
-      s3Endpoint
-        ? undefined
-        : startS3Local({ directory: join(dataDir, 's3'), buckets: [env.ATTACHMENTS_BUCKET, env.STAGING_BUCKET], corsOrigins: siteOrigins(env) }).then((s) => {
-            say(`  ✓ S3 (s3rver) ready at ${s.endpoint} (${since(t)})`);
-            return s;
-          }),
-    ]);
-    if (dynamo) {
-      stops.push(() => dynamo.stop());
-      dynamoEndpoint = dynamo.endpoint;
-    } else say(`  ✓ Using DynamoDB at ${dynamoEndpoint}`);
-    if (s3) {
-      stops.push(() => s3.stop());
-      s3Endpoint = s3.endpoint;
-    } else say(`  ✓ Using S3 at ${s3Endpoint}`);
-
-    // Every mail the product sends lands in a local inbox, unless SMTP_URL points elsewhere.
-    let catcher: MailCatcher | undefined;
-    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL && env.MAIL_CATCHER) {
-      const tm = Date.now();
-      catcher = await startMailCatcher({
-        directory: join(dataDir, 'mail'),
-        ...(env.MAIL_CATCHER_SMTP_PORT !== undefined ? { smtpPort: env.MAIL_CATCHER_SMTP_PORT } : {}),
-        ...(env.MAIL_CATCHER_WEB_PORT !== undefined ? { webPort: env.MAIL_CATCHER_WEB_PORT } : {}),
-      });
-      stops.push(() => catcher!.stop());
-      say(`  ✓ Mail catcher (MailDev) inbox at ${catcher.webUrl}, SMTP ${catcher.smtpUrl.replace('smtp://', '')} (${since(tm)})`);
-    } else if (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL) say(`  ✓ Sending mail to ${new URL(env.SMTP_URL).host}`);
-    else say('  ! Mail is not sent (MAIL_TRANSPORT or MAIL_CATCHER): mails stay in the outbox');
+    const catcher = await startMail(env, dataDir, stops);
 
     const t2 = Date.now();
     const local: LocalDeps = await createLocalDeps({
       env,
       logger: createLogger(env.LOG_LEVEL),
       jwtSecret: loadOrCreateJwtSecret(env, dataDir),
-      dynamoEndpoint: dynamoEndpoint!,
-      s3Endpoint: s3Endpoint!,
+      dynamoEndpoint: dynamoEndpoint,
+      s3Endpoint: s3Endpoint,
       ...(env.S3_PUBLIC_ENDPOINT ? { s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
       searchFile: join(dataDir, 'search.sqlite'),
       onIndexFileRecovered: (recovery) =>
@@ -137,7 +90,7 @@ async function main() {
     // From here on the stream feeds the index, from where it was left (or from the stream's start), as
     // the event source mapping does for the indexer Lambda: changes made before a crash are indexed too.
     const poller = startStreamPoller({
-      endpoint: dynamoEndpoint!,
+      endpoint: dynamoEndpoint,
       tableName: env.TABLE_NAME,
       region: env.AWS_REGION,
       credentials: LOCAL_CREDENTIALS,
@@ -147,36 +100,7 @@ async function main() {
     });
     stops.push(() => poller.stop());
 
-    const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.partIdCeiling()]);
-    // The marker lets a seed cut short (Ctrl+C, crash) resume on the next start instead of staying half-done.
-    const seedMarker = join(dataDir, 'seed-state');
-    const seedInterrupted = existsSync(seedMarker) && readFileSync(seedMarker, 'utf8').trim() === 'started';
-    if ((categories === 0 && parts === 0) || seedInterrupted) {
-      writeFileSync(seedMarker, 'started\n');
-      const t3 = Date.now();
-      say(`  … ${seedInterrupted ? 'Resuming the interrupted seed' : 'Seeding demo data'} (${env.SEED_PARTS} parts)`);
-      let lastShown = 0;
-      const seeded = await seedDemoData({
-        catalog: deps.catalog,
-        users: deps.users,
-        parts: env.SEED_PARTS,
-        admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
-        onProgress: (written, total) => {
-          if (written - lastShown >= 1000 || written === total) {
-            lastShown = written;
-            say(`    ${written}/${total} parts written`);
-          }
-        },
-      });
-      say(
-        `  ✓ Seeded ${seeded.categories} categories, ${seeded.manufacturers} manufacturers, ${seeded.parts} parts in ${((Date.now() - t3) / 1000).toFixed(1)} s` +
-          (seeded.failures ? ` (${seeded.failures} rows skipped)` : ''),
-      );
-      writeFileSync(seedMarker, 'done\n');
-    } else {
-      await ensureAdmin(deps.users, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
-      say(`  ✓ Reusing existing data: ${categories} categories, part ids up to ${parts}`);
-    }
+    await seedOrReuse(env, deps, dataDir);
 
     // Compares the table with the index by id and repairs the difference while the server already answers.
     const check = startBackgroundIndexCheck({ catalog: deps.catalog, search: deps.search, say });
@@ -206,29 +130,10 @@ async function main() {
       sitemaps: sitemapSource(deps.catalog, siteUrl),
       uploadOrigins: uploadOrigin ? [new URL(uploadOrigin).origin] : [],
       // CloudFront's /quotes/* behaviour: attachment downloads through the site, with its headers (ADR 110).
-      ...(env.ATTACHMENT_DOWNLOADS === 'site' ? { attachmentDownloads: { s3Endpoint: s3Endpoint!, bucket: env.ATTACHMENTS_BUCKET } } : {}),
+      ...(env.ATTACHMENT_DOWNLOADS === 'site' ? { attachmentDownloads: { s3Endpoint: s3Endpoint, bucket: env.ATTACHMENTS_BUCKET } } : {}),
     });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
-    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
-    // Node closes an idle keep-alive socket after 5 s; a client reusing it at that moment gets ECONNRESET.
-    // Idle sockets stay open longer than browsers and HTTP clients keep theirs (as behind a load balancer).
-    Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });
-    stops.push(
-      () =>
-        new Promise<void>((done) => {
-          server.close(() => done());
-          // Keep-alive sockets would otherwise hold close() open.
-          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-        }),
-    );
-    await new Promise<void>((ready, fail) => {
-      server.once('listening', () => ready());
-      server.once('error', (err: NodeJS.ErrnoException) =>
-        fail(err.code === 'EADDRINUSE' ? new StartError(`Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`) : err),
-      );
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    const port = await listen(env, app, stops);
     say('');
     say(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s → http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
     say(
@@ -243,6 +148,124 @@ async function main() {
     else process.stderr.write(`\nStart-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     await shutdown(1);
   }
+}
+
+type Stops = (() => Promise<void>)[];
+
+/** DynamoDB Local and s3rver, each unless an endpoint is configured; both stop with the server. */
+async function startStorage(env: Env, dataDir: string, stops: Stops): Promise<{ dynamoEndpoint: string; s3Endpoint: string }> {
+  let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
+  let s3Endpoint = env.S3_ENDPOINT;
+  if (!dynamoEndpoint) assertJava();
+
+  const t = Date.now();
+  const [dynamo, s3] = await Promise.all([
+    dynamoEndpoint
+      ? undefined
+      : startDynamoLocal({
+          dataDir: join(dataDir, 'dynamodb'),
+          heap: env.DYNAMODB_LOCAL_HEAP,
+          // The API keeps its endpoint: once Java answers again on the same port, requests succeed again.
+          supervise: {
+            onExit: (reason) => say(`  ! DynamoDB Local stopped unexpectedly (${reason}); restarting it`),
+            onRestart: (pid, ms) => say(`  ✓ DynamoDB Local restarted (${ms} ms, pid ${pid ?? '?'})`),
+            onRestartFailed: (err) => say(`  ! DynamoDB Local did not restart yet: ${err.message.split('\n')[0]}`),
+          },
+        }).then((d) => {
+          say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)}, pid ${d.pid ?? '?'})`);
+          return d;
+        }),
+    s3Endpoint
+      ? undefined
+      : startS3Local({ directory: join(dataDir, 's3'), buckets: [env.ATTACHMENTS_BUCKET, env.STAGING_BUCKET], corsOrigins: siteOrigins(env) }).then((s) => {
+          say(`  ✓ S3 (s3rver) ready at ${s.endpoint} (${since(t)})`);
+          return s;
+        }),
+  ]);
+  if (dynamo) {
+    stops.push(() => dynamo.stop());
+    dynamoEndpoint = dynamo.endpoint;
+  } else say(`  ✓ Using DynamoDB at ${dynamoEndpoint}`);
+  if (s3) {
+    stops.push(() => s3.stop());
+    s3Endpoint = s3.endpoint;
+  } else say(`  ✓ Using S3 at ${s3Endpoint}`);
+  return { dynamoEndpoint: dynamoEndpoint!, s3Endpoint: s3Endpoint! };
+}
+
+/** Every mail the product sends lands in a local inbox, unless SMTP_URL points elsewhere. */
+async function startMail(env: Env, dataDir: string, stops: Stops): Promise<MailCatcher | undefined> {
+  let catcher: MailCatcher | undefined;
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL && env.MAIL_CATCHER) {
+    const tm = Date.now();
+    catcher = await startMailCatcher({
+      directory: join(dataDir, 'mail'),
+      ...(env.MAIL_CATCHER_SMTP_PORT !== undefined ? { smtpPort: env.MAIL_CATCHER_SMTP_PORT } : {}),
+      ...(env.MAIL_CATCHER_WEB_PORT !== undefined ? { webPort: env.MAIL_CATCHER_WEB_PORT } : {}),
+    });
+    stops.push(() => catcher!.stop());
+    say(`  ✓ Mail catcher (MailDev) inbox at ${catcher.webUrl}, SMTP ${catcher.smtpUrl.replace('smtp://', '')} (${since(tm)})`);
+  } else if (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL) say(`  ✓ Sending mail to ${new URL(env.SMTP_URL).host}`);
+  else say('  ! Mail is not sent (MAIL_TRANSPORT or MAIL_CATCHER): mails stay in the outbox');
+  return catcher;
+}
+
+/** Seeds the demo data into an empty table (or finishes an interrupted seed); otherwise only makes sure of the admin. */
+async function seedOrReuse(env: Env, deps: LocalDeps['deps'], dataDir: string): Promise<void> {
+  const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.partIdCeiling()]);
+  // The marker lets a seed cut short (Ctrl+C, crash) resume on the next start instead of staying half-done.
+  const seedMarker = join(dataDir, 'seed-state');
+  const seedInterrupted = existsSync(seedMarker) && readFileSync(seedMarker, 'utf8').trim() === 'started';
+  if ((categories === 0 && parts === 0) || seedInterrupted) {
+    writeFileSync(seedMarker, 'started\n');
+    const t3 = Date.now();
+    say(`  … ${seedInterrupted ? 'Resuming the interrupted seed' : 'Seeding demo data'} (${env.SEED_PARTS} parts)`);
+    let lastShown = 0;
+    const seeded = await seedDemoData({
+      catalog: deps.catalog,
+      users: deps.users,
+      parts: env.SEED_PARTS,
+      admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
+      onProgress: (written, total) => {
+        if (written - lastShown >= 1000 || written === total) {
+          lastShown = written;
+          say(`    ${written}/${total} parts written`);
+        }
+      },
+    });
+    say(
+      `  ✓ Seeded ${seeded.categories} categories, ${seeded.manufacturers} manufacturers, ${seeded.parts} parts in ${((Date.now() - t3) / 1000).toFixed(1)} s` +
+        (seeded.failures ? ` (${seeded.failures} rows skipped)` : ''),
+    );
+    writeFileSync(seedMarker, 'done\n');
+  } else {
+    await ensureAdmin(deps.users, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD });
+    say(`  ✓ Reusing existing data: ${categories} categories, part ids up to ${parts}`);
+  }
+}
+
+/** Listens on PORT (HOST); resolves with the port once the server accepts connections. */
+async function listen(env: Env, app: { fetch: Parameters<typeof serve>[0]['fetch'] }, stops: Stops): Promise<number> {
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  // Node closes an idle keep-alive socket after 5 s; a client reusing it at that moment gets ECONNRESET.
+  // Idle sockets stay open longer than browsers and HTTP clients keep theirs (as behind a load balancer).
+  Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });
+  stops.push(
+    () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        // Keep-alive sockets would otherwise hold close() open.
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  );
+  await new Promise<void>((ready, fail) => {
+    server.once('listening', () => ready());
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      fail(err.code === 'EADDRINUSE' ? new StartError(`Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`) : err),
+    );
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : env.PORT;
 }
 
 /** A start-up failure whose message says it all (no stack trace). */

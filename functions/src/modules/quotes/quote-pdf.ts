@@ -5,7 +5,7 @@ import { formatMicros } from '@parts/shared/numbers/money';
 import { formatCents, formatLeadTime, type Offer } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import { formatDay } from './quote-loop-service';
-import { embedFonts, type Align, type FontStyle } from './pdf-text';
+import { embedFonts, type Align, type FontStyle, type PdfText } from './pdf-text';
 
 /**
  * The quote document: one offer version as an A4 PDF, drawn with jsPDF in Noto fonts subset to the
@@ -68,6 +68,54 @@ function tableBody(offer: Offer): BodyCell[][] {
 }
 
 const cellText = (cell: BodyCell): string => (typeof cell === 'string' ? cell : cell.content);
+
+/** The offer's lines as a table from `startY`, flowing onto further pages; every cell's text drawn through `text`. */
+function drawOfferTable(doc: jsPDF, text: PdfText, layout: { startY: number; bottomMargin: number; head: string[][]; body: BodyCell[][] }): void {
+  // jsPDF draws a string in one font: autoTable lays the cells out (its wrapping replaced by ours, which
+  // measures each character in its own font) and the hooks draw each cell's lines through `text`.
+  const cellLines = new Map<unknown, string[]>();
+  autoTable(doc, {
+    startY: layout.startY,
+    margin: { left: MARGIN, right: MARGIN, bottom: layout.bottomMargin },
+    head: layout.head,
+    body: layout.body,
+    styles: { font: text.baseFamily, fontSize: 8, cellPadding: 3 },
+    headStyles: { fillColor: [30, 64, 175], textColor: 255, fontStyle: 'bold' },
+    // Minimum widths keep the short columns readable when a long word (a part name without spaces) would
+    // otherwise make autoTable shrink every column alike.
+    columnStyles: {
+      0: { cellWidth: 18 },
+      1: { minCellWidth: 62 },
+      3: { halign: 'right', minCellWidth: 34 },
+      4: { halign: 'right', minCellWidth: 52 },
+      5: { minCellWidth: 62 },
+      6: { minCellWidth: 42 },
+      7: { halign: 'right', minCellWidth: 34 },
+      8: { halign: 'right', minCellWidth: 56 },
+    },
+    didParseCell: ({ cell }: CellHookData) => {
+      const style: FontStyle = cell.styles.fontStyle === 'bold' ? 'bold' : 'normal';
+      cell.styles.overflow = (lines, space) => text.wrap(Array.isArray(lines) ? lines.join('\n') : lines, { size: cell.styles.fontSize, style }, space);
+    },
+    willDrawCell: ({ cell }: CellHookData) => {
+      cellLines.set(cell, cell.text);
+      cell.text = [];
+    },
+    didDrawCell: ({ cell }: CellHookData) => {
+      const lines = cellLines.get(cell) ?? [];
+      const size = cell.styles.fontSize;
+      const style: FontStyle = cell.styles.fontStyle === 'bold' ? 'bold' : 'normal';
+      const align: Align = cell.styles.halign === 'right' ? 'right' : cell.styles.halign === 'center' ? 'center' : 'left';
+      const pos = cell.getTextPos();
+      // Where autoTable puts the first baseline of a top-aligned cell.
+      let lineY = pos.y + size * (2 - 1.15);
+      for (const line of lines) {
+        text.drawLine(line, pos.x, lineY, { size, style, align });
+        lineY += size * doc.getLineHeightFactor();
+      }
+    },
+  });
+}
 
 export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRequest; offer: Offer }): Promise<Buffer> {
   const { site, quote, offer } = input;
@@ -151,50 +199,7 @@ export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRe
   );
   y += 10;
 
-  // jsPDF draws a string in one font: autoTable lays the cells out (its wrapping replaced by ours, which
-  // measures each character in its own font) and the hooks draw each cell's lines through `text`.
-  const cellLines = new Map<unknown, string[]>();
-  autoTable(doc, {
-    startY: y,
-    margin: { left: MARGIN, right: MARGIN, bottom: height - bottom },
-    head,
-    body,
-    styles: { font: text.baseFamily, fontSize: 8, cellPadding: 3 },
-    headStyles: { fillColor: [30, 64, 175], textColor: 255, fontStyle: 'bold' },
-    // Minimum widths keep the short columns readable when a long word (a part name without spaces) would
-    // otherwise make autoTable shrink every column alike.
-    columnStyles: {
-      0: { cellWidth: 18 },
-      1: { minCellWidth: 62 },
-      3: { halign: 'right', minCellWidth: 34 },
-      4: { halign: 'right', minCellWidth: 52 },
-      5: { minCellWidth: 62 },
-      6: { minCellWidth: 42 },
-      7: { halign: 'right', minCellWidth: 34 },
-      8: { halign: 'right', minCellWidth: 56 },
-    },
-    didParseCell: ({ cell }: CellHookData) => {
-      const style: FontStyle = cell.styles.fontStyle === 'bold' ? 'bold' : 'normal';
-      cell.styles.overflow = (lines, space) => text.wrap(Array.isArray(lines) ? lines.join('\n') : lines, { size: cell.styles.fontSize, style }, space);
-    },
-    willDrawCell: ({ cell }: CellHookData) => {
-      cellLines.set(cell, cell.text);
-      cell.text = [];
-    },
-    didDrawCell: ({ cell }: CellHookData) => {
-      const lines = cellLines.get(cell) ?? [];
-      const size = cell.styles.fontSize;
-      const style: FontStyle = cell.styles.fontStyle === 'bold' ? 'bold' : 'normal';
-      const align: Align = cell.styles.halign === 'right' ? 'right' : cell.styles.halign === 'center' ? 'center' : 'left';
-      const pos = cell.getTextPos();
-      // Where autoTable puts the first baseline of a top-aligned cell.
-      let lineY = pos.y + size * (2 - 1.15);
-      for (const line of lines) {
-        text.drawLine(line, pos.x, lineY, { size, style, align });
-        lineY += size * doc.getLineHeightFactor();
-      }
-    },
-  });
+  drawOfferTable(doc, text, { startY: y, bottomMargin: height - bottom, head, body });
 
   doc.setTextColor(0);
   const lastY = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y;

@@ -14,13 +14,12 @@ import type { BlobStore } from '../../ports/blob-store';
 import type { CatalogRepository } from '../catalog';
 import type { NewQuoteLine, NewQuoteRequest, QuoteListOptions, QuoteRepository } from './ports/quote-repository';
 import type { Logger } from '../../lib/logger';
-import type { MailQueue, OutboxRepository } from '../mail';
+import { confirmedAddress, type MailQueue, type OutboxRepository } from '../mail';
 import type { UserRepository } from '../accounts';
 import type { Env } from '../../config/env';
 import { siteSettings } from '../../config/site-settings';
 import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
 import { quoteMails, type SubmitterAccount } from './quote-notifications';
-import { confirmedAddress } from '../accounts';
 
 export {
   ATTACHMENT_NOT_FOUND,
@@ -49,6 +48,42 @@ export interface QuoteServiceDeps {
   now?: () => Date;
   /** Tells the reseller whether the submitting account's address is confirmed. */
   users?: Pick<UserRepository, 'getUserByUsername'>;
+}
+
+/** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
+function lineKeys(lines: QuoteLineInput[], requestKeys: string[]): string[] {
+  const keys = lines.flatMap((l) => l.attachmentKeys ?? []);
+  if (keys.length > MAX_LINE_ATTACHMENTS_TOTAL) throw new ValidationError(TOO_MANY_LINE_ATTACHMENTS);
+  const all = [...requestKeys, ...keys];
+  if (new Set(all).size !== all.length) throw new ValidationError('The same attachment is listed twice');
+  return keys;
+}
+
+function newRequest(customer: Customer, form: QuoteFormInput, items: NewQuoteRequest['items'], attachments: Attachment[]): NewQuoteRequest {
+  return {
+    customerName: form.customerName,
+    customerEmail: form.customerEmail,
+    ...(form.customerPhone ? { customerPhone: form.customerPhone } : {}),
+    ...(form.customerCompany ? { customerCompany: form.customerCompany } : {}),
+    ...(form.message ? { message: form.message } : {}),
+    status: 'pending',
+    submittedBy: customer.username,
+    createdBy: customer.username,
+    items,
+    attachments,
+  };
+}
+
+/** Hands each line its claimed attachments, in the order the lines listed their keys. */
+function withLineAttachments(items: NewQuoteLine[], lines: QuoteLineInput[], claimed: Attachment[]): NewQuoteLine[] {
+  let at = 0;
+  return items.map((item, i) => {
+    const count = lines[i]!.attachmentKeys?.length ?? 0;
+    if (count === 0) return item;
+    const attachments = claimed.slice(at, at + count);
+    at += count;
+    return { ...item, attachments };
+  });
 }
 
 export function createQuoteService(deps: QuoteServiceDeps) {
@@ -83,30 +118,6 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     });
   }
 
-  /** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
-  function lineKeys(lines: QuoteLineInput[], requestKeys: string[]): string[] {
-    const keys = lines.flatMap((l) => l.attachmentKeys ?? []);
-    if (keys.length > MAX_LINE_ATTACHMENTS_TOTAL) throw new ValidationError(TOO_MANY_LINE_ATTACHMENTS);
-    const all = [...requestKeys, ...keys];
-    if (new Set(all).size !== all.length) throw new ValidationError('The same attachment is listed twice');
-    return keys;
-  }
-
-  function newRequest(customer: Customer, form: QuoteFormInput, items: NewQuoteRequest['items'], attachments: Attachment[]): NewQuoteRequest {
-    return {
-      customerName: form.customerName,
-      customerEmail: form.customerEmail,
-      ...(form.customerPhone ? { customerPhone: form.customerPhone } : {}),
-      ...(form.customerCompany ? { customerCompany: form.customerCompany } : {}),
-      ...(form.message ? { message: form.message } : {}),
-      status: 'pending',
-      submittedBy: customer.username,
-      createdBy: customer.username,
-      items,
-      attachments,
-    };
-  }
-
   /**
    * The buyer's and the reseller's mails about a new request, queued once it is stored. A failure to
    * queue them is logged and never fails the submission that is already stored (ADR 111).
@@ -124,18 +135,6 @@ export function createQuoteService(deps: QuoteServiceDeps) {
       deps.logger.error('mail.enqueue_failed', { quoteId: created.id, kind: 'quote.new_request', error: String(err) });
     }
     return created;
-  }
-
-  /** Hands each line its claimed attachments, in the order the lines listed their keys. */
-  function withLineAttachments(items: NewQuoteLine[], lines: QuoteLineInput[], claimed: Attachment[]): NewQuoteLine[] {
-    let at = 0;
-    return items.map((item, i) => {
-      const count = lines[i]!.attachmentKeys?.length ?? 0;
-      if (count === 0) return item;
-      const attachments = claimed.slice(at, at + count);
-      at += count;
-      return { ...item, attachments };
-    });
   }
 
   return {
