@@ -148,6 +148,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Size limits for production code (issue 27): a file a reader can hold, a function that fits a screen or
+    // two. Tests and benchmarks are exempt (a describe block is long by nature).
+    files: ['{functions,shared,web}/src/**/*.{ts,tsx}', 'infra/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/bench/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
   ...webFeatures.map((f) => ({
     files: [`web/src/features/${f}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],

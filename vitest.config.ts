@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 /**
  * unit: pure code (no engines). integration: against DynamoDB Local, s3rver and the embedded search
  * engine, started once by the global setup. web: React components in jsdom. infra: CDK assertions.
+ *
+ * The groups run one after the other: unit and web, then integration (its global setup's engines), then
+ * infra. Vitest's default is one worker per core less one, which on this 2-core machine is a single
+ * worker: `maxWorkers: 2` is set on every project.
+ * docs/testing.md ("How the suite is kept fast") has the figures.
  */
 export default defineConfig({
   test: {
@@ -12,6 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'test/docs/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -35,6 +41,7 @@ export default defineConfig({
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -44,6 +51,8 @@ export default defineConfig({
           include: ['infra/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          maxWorkers: 2,
+          // Last and on its own: its esbuild bundling takes every core, and the web's jsdom tests wait 1 s at most.
           sequence: { groupOrder: 2 },
         },
       },

@@ -7,7 +7,7 @@ import type { StageConfig } from './config';
 import { WebFirewall } from './constructs/web-firewall';
 
 /** CloudFront reads its WAF web ACL and its certificate from us-east-1 only, wherever the data lives. */
-export const EDGE_REGION = 'us-east-1';
+const EDGE_REGION = 'us-east-1';
 
 export interface EdgeStackProps extends StackProps {
   config: StageConfig;

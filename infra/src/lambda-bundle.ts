@@ -12,13 +12,13 @@ import { FUNCTIONS_SRC, FUNCTIONS_TSCONFIG, LAMBDA_DIR, REPO_ROOT } from './path
  * PDF does not use. jsPDF requires them inside those methods only, in a try/catch, so leaving them out
  * changes nothing else and drops ~460 KB (html2canvas, canvg with core-js, DOMPurify).
  */
-export const NEVER_BUNDLED = ['html2canvas', 'canvg', 'dompurify'];
+const NEVER_BUNDLED = ['html2canvas', 'canvg', 'dompurify'];
 
 /**
  * Worker threads a Lambda's code starts, each bundled as its own entry beside index.mjs (ADR 094): the API
  * reads uploaded spreadsheets in `parse-worker.mjs` (functions/src/lib/parse-sandbox.ts finds it there).
  */
-export const WORKER_ENTRIES: Record<string, Record<string, string>> = {
+const WORKER_ENTRIES: Record<string, Record<string, string>> = {
   api: { 'parse-worker': join(FUNCTIONS_SRC, 'lib/parse-worker.ts') },
 };
 
@@ -29,7 +29,7 @@ export const WORKER_ENTRIES: Record<string, Record<string, string>> = {
  * `AppFunction` bundles with these at synth and `npm run bench:lambda` with the same call (`bundleLambda`,
  * which adds the `openSearchApiSubset` plugin).
  */
-export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions {
+function lambdaBuildOptions(entry: string, outdir: string): BuildOptions {
   return {
     entryPoints: { index: join(LAMBDA_DIR, `${entry}.ts`), ...WORKER_ENTRIES[entry] },
     outdir,
@@ -59,11 +59,11 @@ export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions 
  * is ever called. wawoff2 (1.2 MB of WOFF2 codec): subset-font's format converter requires it at load, and
  * the quote PDF only subsets TrueType to TrueType, which never converts (ADR 098).
  */
-export const STUBBED: Record<string, string> = {
+const STUBBED: Record<string, string> = {
   wawoff2: 'WOFF2 conversion is not in this bundle: the quote PDF subsets TrueType fonts only (ADR 098)',
 };
 
-export function stubbedModules(stubs: Record<string, string> = STUBBED): Plugin {
+function stubbedModules(stubs: Record<string, string> = STUBBED): Plugin {
   const names = Object.keys(stubs).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return {
     name: 'stubbed-modules',
@@ -87,7 +87,7 @@ const LEFT_OUT = 'opensearch-api-left-out';
  * `functions/src/modules/search/adapters/opensearch-apis.ts` becomes a stub that throws if it is ever called.
  * The code cannot call one: it sees the client as `SearchClient`, which has only the listed APIs.
  */
-export function openSearchApiSubset(): Plugin {
+function openSearchApiSubset(): Plugin {
   const kept = new Set([...OPENSEARCH_ROOT_APIS.map((name) => `./_core/${name}`), ...OPENSEARCH_API_NAMESPACES.map((name) => `./${name}/_api`)]);
   return {
     name: 'opensearch-api-subset',
@@ -111,12 +111,12 @@ export function openSearchApiSubset(): Plugin {
  * `<outdir>/node_modules/<package path>`, where the code's `require.resolve(<package path>)` finds it from
  * `chunks/` in Lambda as it finds the package locally.
  */
-export const RUNTIME_FILES: readonly { module: RegExp; files: readonly string[] }[] = [
+const RUNTIME_FILES: readonly { module: RegExp; files: readonly string[] }[] = [
   { module: /(^|\/)functions\/src\/modules\/quotes\/pdf-text\.ts$/, files: PDF_RUNTIME_FILES },
 ];
 
 /** Copies the RUNTIME_FILES of the modules in `metafile` beside the bundle; answers the paths copied. */
-export function copyRuntimeFiles(metafile: Metafile, outdir: string): string[] {
+function copyRuntimeFiles(metafile: Metafile, outdir: string): string[] {
   const resolveFrom = createRequire(join(REPO_ROOT, 'functions/package.json'));
   const inputs = Object.keys(metafile.inputs);
   const copied: string[] = [];

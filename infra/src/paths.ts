@@ -7,9 +7,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export const FUNCTIONS_SRC = join(REPO_ROOT, 'functions/src');
 export const LAMBDA_DIR = join(FUNCTIONS_SRC, 'lambda');
 export const FUNCTIONS_TSCONFIG = join(REPO_ROOT, 'functions/tsconfig.json');
-export const LOCK_FILE = join(REPO_ROOT, 'package-lock.json');
 export const WEB_DIST = join(REPO_ROOT, 'web/dist');
-export const WEB_SSR_DIST = join(REPO_ROOT, 'web/dist-ssr');
+const WEB_SSR_DIST = join(REPO_ROOT, 'web/dist-ssr');
 export const PLACEHOLDER_SITE = join(REPO_ROOT, 'infra/placeholder-site');
 
 /** `-c placeholderSite=true`: offline checks of a fresh clone only (the tests); a production stage refuses it. */
@@ -18,7 +17,7 @@ export const PLACEHOLDER_CONTEXT = 'placeholderSite';
 export const MISSING_BUILD_MESSAGE = 'The web app is not built (web/dist/index.html, web/dist-ssr/entry-server.js): run `npm run build -w web` first';
 
 /** Whether the SPA and the server renderer are both built. */
-export function webIsBuilt(dist: string = WEB_DIST, ssr: string = WEB_SSR_DIST): boolean {
+function webIsBuilt(dist: string = WEB_DIST, ssr: string = WEB_SSR_DIST): boolean {
   return existsSync(join(dist, 'index.html')) && existsSync(join(ssr, 'entry-server.js'));
 }
 

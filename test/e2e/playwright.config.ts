@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_PARTS: process.env.E2E_SEED_PARTS ?? '300',
       LOG_LEVEL: 'warn',
+      // As the API and renderer Lambdas run: React's production build renders the pages (its development
+      // build, which plain `npm start` loads, is several times slower and not what is served).
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
       MAIL_CATCHER_WEB_PORT: process.env.E2E_MAIL_WEB_PORT,
       MAIL_CATCHER_SMTP_PORT: '0',
       // Every spec registers and submits from 127.0.0.1; the limits themselves are tested in functions/test/security.

@@ -40,7 +40,7 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   say(`Industrial Parts Hub — starting (data in ${dataDir})`);
 
-  const stops: (() => Promise<void>)[] = [];
+  const stops: Stops = [];
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -53,42 +53,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
-    let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
-    let s3Endpoint = env.S3_ENDPOINT;
-    if (!dynamoEndpoint) assertJava();
-
-    const t = Date.now();
-    const [dynamo, s3] = await Promise.all([
-      dynamoEndpoint
-        ? undefined
-        : startDynamoLocal({
-            dataDir: join(dataDir, 'dynamodb'),
-            heap: env.DYNAMODB_LOCAL_HEAP,
-            // The API keeps its endpoint: once Java answers again on the same port, requests succeed again.
-            supervise: {
-              onExit: (reason) => say(`  ! DynamoDB Local stopped unexpectedly (${reason}); restarting it`),
-              onRestart: (pid, ms) => say(`  ✓ DynamoDB Local restarted (${ms} ms, pid ${pid ?? '?'})`),
-              onRestartFailed: (err) => say(`  ! DynamoDB Local did not restart yet: ${err.message.split('\n')[0]}`),
-            },
-          }).then((d) => {
-            say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)}, pid ${d.pid ?? '?'})`);
-            return d;
-          }),
-      s3Endpoint
-        ? undefined
-        : startS3Local({ directory: join(dataDir, 's3'), buckets: [env.ATTACHMENTS_BUCKET, env.STAGING_BUCKET], corsOrigins: siteOrigins(env) }).then((s) => {
-            say(`  ✓ S3 (s3rver) ready at ${s.endpoint} (${since(t)})`);
-            return s;
-          }),
-    ]);
-    if (dynamo) {
-      stops.push(() => dynamo.stop());
-      dynamoEndpoint = dynamo.endpoint;
-    } else say(`  ✓ Using DynamoDB at ${dynamoEndpoint}`);
-    if (s3) {
-      stops.push(() => s3.stop());
-      s3Endpoint = s3.endpoint;
-    } else say(`  ✓ Using S3 at ${s3Endpoint}`);
+    const { dynamoEndpoint, s3Endpoint } = await startStorage(env, dataDir, stops);
 
     const catcher = await startMail(env, dataDir, stops);
 
@@ -97,8 +62,8 @@ async function main() {
       env,
       logger: createLogger(env.LOG_LEVEL),
       jwtSecret: loadOrCreateJwtSecret(env, dataDir),
-      dynamoEndpoint: dynamoEndpoint!,
-      s3Endpoint: s3Endpoint!,
+      dynamoEndpoint: dynamoEndpoint,
+      s3Endpoint: s3Endpoint,
       ...(env.S3_PUBLIC_ENDPOINT ? { s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
       searchFile: join(dataDir, 'search.sqlite'),
       onIndexFileRecovered: (recovery) =>
@@ -127,7 +92,7 @@ async function main() {
     // From here on the stream feeds the index, from where it was left (or from the stream's start), as
     // the event source mapping does for the indexer Lambda: changes made before a crash are indexed too.
     const poller = startStreamPoller({
-      endpoint: dynamoEndpoint!,
+      endpoint: dynamoEndpoint,
       tableName: env.TABLE_NAME,
       region: env.AWS_REGION,
       credentials: LOCAL_CREDENTIALS,
@@ -139,7 +104,23 @@ async function main() {
 
     await seedOrReuse(env, deps, dataDir);
 
-    await startBackgroundWork(env, local, stops);
+    // Compares the table with the index by id and repairs the difference while the server already answers.
+    const check = startBackgroundIndexCheck({ catalog: deps.catalog, search: deps.search, say });
+    deps.indexStatus = () => check.status();
+    stops.push(() => check.stop());
+
+    // Import jobs a crash or Ctrl+C left unfinished carry on from their last checkpoint.
+    for (const job of await local.resumeImports()) {
+      say(
+        job.chunkCount !== undefined
+          ? `  … Resuming import job ${job.id}: ${job.chunksLeft ?? job.chunkCount} of its ${job.chunkCount} chunks left (${job.successCount} rows imported so far)`
+          : job.resumeAfterRecord === undefined
+            ? `  … Resuming import job ${job.id} from the start of its file`
+            : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
+      );
+    }
+
+    startOfferExpiry(env, deps, stops);
 
     const api = buildApp(deps);
     // Canonical URLs, robots.txt and the sitemaps' address: SITE_URL, else the configured listening address (never a request's Host).
@@ -153,12 +134,10 @@ async function main() {
       sitemaps: sitemapSource(deps.catalog, siteUrl),
       uploadOrigins: uploadOrigin ? [new URL(uploadOrigin).origin] : [],
       // CloudFront's /quotes/* behaviour: attachment downloads through the site, with its headers (ADR 110).
-      ...(env.ATTACHMENT_DOWNLOADS === 'site' ? { attachmentDownloads: { s3Endpoint: s3Endpoint!, bucket: env.ATTACHMENTS_BUCKET } } : {}),
+      ...(env.ATTACHMENT_DOWNLOADS === 'site' ? { attachmentDownloads: { s3Endpoint: s3Endpoint, bucket: env.ATTACHMENTS_BUCKET } } : {}),
     });
     if (!servesWeb) say(`  ! ${join(WEB_DIST, 'index.html')} is missing: run "npm run build -w web" (npm start does this) to serve the web app`);
-    const server = await listen(app.fetch, env, stops);
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    const port = await listen(env, app, stops);
     say('');
     say(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s → http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`);
     say(
@@ -175,25 +154,77 @@ async function main() {
   }
 }
 
-/** Every mail the product sends lands in a local inbox (MailDev), unless SMTP_URL points elsewhere or MAIL_CATCHER is off. */
-async function startMail(env: Env, dataDir: string, stops: (() => Promise<void>)[]): Promise<MailCatcher | undefined> {
+type Stops = (() => Promise<void>)[];
+
+/** DynamoDB Local and s3rver, each unless an endpoint is configured; both stop with the server. */
+async function startStorage(env: Env, dataDir: string, stops: Stops): Promise<{ dynamoEndpoint: string; s3Endpoint: string }> {
+  let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
+  let s3Endpoint = env.S3_ENDPOINT;
+  if (!dynamoEndpoint) assertJava();
+
+  const t = Date.now();
+  const [dynamo, s3] = await Promise.all([
+    dynamoEndpoint
+      ? undefined
+      : startDynamoLocal({
+          dataDir: join(dataDir, 'dynamodb'),
+          heap: env.DYNAMODB_LOCAL_HEAP,
+          // The API keeps its endpoint: once Java answers again on the same port, requests succeed again.
+          supervise: {
+            onExit: (reason) => say(`  ! DynamoDB Local stopped unexpectedly (${reason}); restarting it`),
+            onRestart: (pid, ms) => say(`  ✓ DynamoDB Local restarted (${ms} ms, pid ${pid ?? '?'})`),
+            onRestartFailed: (err) => say(`  ! DynamoDB Local did not restart yet: ${err.message.split('\n')[0]}`),
+          },
+        }).then((d) => {
+          say(`  ✓ DynamoDB Local ready at ${d.endpoint} (${since(t)}, pid ${d.pid ?? '?'})`);
+          return d;
+        }),
+    s3Endpoint
+      ? undefined
+      : startS3Local({ directory: join(dataDir, 's3'), buckets: [env.ATTACHMENTS_BUCKET, env.STAGING_BUCKET], corsOrigins: siteOrigins(env) }).then((s) => {
+          say(`  ✓ S3 (s3rver) ready at ${s.endpoint} (${since(t)})`);
+          return s;
+        }),
+  ]);
+  if (dynamo) {
+    stops.push(() => dynamo.stop());
+    dynamoEndpoint = dynamo.endpoint;
+  } else say(`  ✓ Using DynamoDB at ${dynamoEndpoint}`);
+  if (s3) {
+    stops.push(() => s3.stop());
+    s3Endpoint = s3.endpoint;
+  } else say(`  ✓ Using S3 at ${s3Endpoint}`);
+  return { dynamoEndpoint: dynamoEndpoint!, s3Endpoint: s3Endpoint! };
+}
+
+/** Every mail the product sends lands in a local inbox, unless SMTP_URL points elsewhere. */
+async function startMail(env: Env, dataDir: string, stops: Stops): Promise<MailCatcher | undefined> {
+  let catcher: MailCatcher | undefined;
   if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL && env.MAIL_CATCHER) {
     const tm = Date.now();
-    const catcher = await startMailCatcher({
+    catcher = await startMailCatcher({
       directory: join(dataDir, 'mail'),
       ...(env.MAIL_CATCHER_SMTP_PORT !== undefined ? { smtpPort: env.MAIL_CATCHER_SMTP_PORT } : {}),
       ...(env.MAIL_CATCHER_WEB_PORT !== undefined ? { webPort: env.MAIL_CATCHER_WEB_PORT } : {}),
     });
-    stops.push(() => catcher.stop());
+    stops.push(() => catcher!.stop());
     say(`  ✓ Mail catcher (MailDev) inbox at ${catcher.webUrl}, SMTP ${catcher.smtpUrl.replace('smtp://', '')} (${since(tm)})`);
-    return catcher;
-  }
-  if (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL) say(`  ✓ Sending mail to ${new URL(env.SMTP_URL).host}`);
+  } else if (env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL) say(`  ✓ Sending mail to ${new URL(env.SMTP_URL).host}`);
   else say('  ! Mail is not sent (MAIL_TRANSPORT or MAIL_CATCHER): mails stay in the outbox');
-  return undefined;
+  return catcher;
 }
 
-/** Seeds the demo data on first start (or resumes a seed cut short); otherwise makes sure the admin exists. */
+/** Offers whose last valid day is over are recorded as expired by a timer, as by the EventBridge rule on AWS (ADR 113). */
+function startOfferExpiry(env: Env, deps: LocalDeps['deps'], stops: Stops): void {
+  const expiry = startOfferExpiryTimer({
+    job: createOfferExpiryJob({ quotes: deps.quotes, logger: deps.logger }),
+    intervalMs: env.QUOTE_EXPIRY_INTERVAL_SECONDS * 1000,
+    logger: deps.logger,
+  });
+  stops.push(() => expiry.stop());
+}
+
+/** Seeds the demo data into an empty table (or finishes an interrupted seed); otherwise only makes sure of the admin. */
 async function seedOrReuse(env: Env, deps: LocalDeps['deps'], dataDir: string): Promise<void> {
   const [categories, parts] = await Promise.all([deps.catalog.countCategories(), deps.catalog.partIdCeiling()]);
   // The marker lets a seed cut short (Ctrl+C, crash) resume on the next start instead of staying half-done.
@@ -227,37 +258,9 @@ async function seedOrReuse(env: Env, deps: LocalDeps['deps'], dataDir: string): 
   }
 }
 
-/** What runs beside the server: the index check, unfinished imports, the offer expiry timer. */
-async function startBackgroundWork(env: Env, local: LocalDeps, stops: (() => Promise<void>)[]): Promise<void> {
-  const { deps } = local;
-  // Compares the table with the index by id and repairs the difference while the server already answers.
-  const check = startBackgroundIndexCheck({ catalog: deps.catalog, search: deps.search, say });
-  deps.indexStatus = () => check.status();
-  stops.push(() => check.stop());
-
-  // Import jobs a crash or Ctrl+C left unfinished carry on from their last checkpoint.
-  for (const job of await local.resumeImports()) {
-    say(
-      job.chunkCount !== undefined
-        ? `  … Resuming import job ${job.id}: ${job.chunksLeft ?? job.chunkCount} of its ${job.chunkCount} chunks left (${job.successCount} rows imported so far)`
-        : job.resumeAfterRecord === undefined
-          ? `  … Resuming import job ${job.id} from the start of its file`
-          : `  … Resuming import job ${job.id} after row ${job.resumeAfterRecord} of its file (${job.successCount} rows imported so far)`,
-    );
-  }
-
-  // Offers whose last valid day is over are recorded as expired by this timer, as by the EventBridge rule on AWS (ADR 113).
-  const expiry = startOfferExpiryTimer({
-    job: createOfferExpiryJob({ quotes: deps.quotes, logger: deps.logger }),
-    intervalMs: env.QUOTE_EXPIRY_INTERVAL_SECONDS * 1000,
-    logger: deps.logger,
-  });
-  stops.push(() => expiry.stop());
-}
-
-/** Listens on HOST:PORT; a port in use is a StartError that says so. */
-async function listen(fetch: Parameters<typeof serve>[0]['fetch'], env: Env, stops: (() => Promise<void>)[]) {
-  const server = serve({ fetch, port: env.PORT, hostname: env.HOST });
+/** Listens on PORT (HOST); resolves with the port once the server accepts connections. */
+async function listen(env: Env, app: { fetch: Parameters<typeof serve>[0]['fetch'] }, stops: Stops): Promise<number> {
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   // Node closes an idle keep-alive socket after 5 s; a client reusing it at that moment gets ECONNRESET.
   // Idle sockets stay open longer than browsers and HTTP clients keep theirs (as behind a load balancer).
   Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 });
@@ -275,7 +278,8 @@ async function listen(fetch: Parameters<typeof serve>[0]['fetch'], env: Env, sto
       fail(err.code === 'EADDRINUSE' ? new StartError(`Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`) : err),
     );
   });
-  return server;
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : env.PORT;
 }
 
 /** A start-up failure whose message says it all (no stack trace). */

@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/modules/accounts/password';
 import { createTestDeps, type TestDeps } from '../support/test-deps';
 import { unique } from '../support/builders';
 
-export type App = ReturnType<typeof buildApp>;
+type App = ReturnType<typeof buildApp>;
 
 export interface Api {
   deps: TestDeps;

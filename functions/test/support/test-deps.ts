@@ -19,7 +19,7 @@ import { createEmbeddedSearchIndex } from '../../src/modules/search/adapters/emb
 import { createSearchSync } from '../../src/modules/search/indexer/search-sync';
 import { createInProcessJobRunner } from '../../src/modules/imports/in-process-job-runner';
 
-export const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-at-least-32-bytes-long!');
+const TEST_JWT_SECRET = new TextEncoder().encode('test-secret-that-is-at-least-32-bytes-long!');
 export const TEST_BUCKETS = { attachments: 'test-attachments', staging: 'test-staging' } as const;
 
 export interface TestDeps extends AppDeps {

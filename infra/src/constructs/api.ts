@@ -30,7 +30,7 @@ export interface ApiProps {
 /** Chunks of large imports (ADR 061): the worker's limit, and the queue's hold on a message it received. */
 export const IMPORT_CHUNK_TIMEOUT = Duration.minutes(10);
 /** Longer than the worker's timeout, so a message reappears only once its worker is gone. */
-export const IMPORT_CHUNK_VISIBILITY = Duration.minutes(15);
+const IMPORT_CHUNK_VISIBILITY = Duration.minutes(15);
 /** Deliveries of a chunk before it goes to the DLQ (each carries on from the chunk's checkpoint). */
 export const IMPORT_CHUNK_MAX_RECEIVES = 3;
 /** Size of the chunks a large file is split into. */

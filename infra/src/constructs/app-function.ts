@@ -57,7 +57,7 @@ function lambdaCode(entry: string, afterBundling?: AppFunctionProps['afterBundli
   });
 }
 
-export const TABLE_READ_ACTIONS = [
+const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',
@@ -65,7 +65,7 @@ export const TABLE_READ_ACTIONS = [
   'dynamodb:ConditionCheckItem',
   'dynamodb:DescribeTable',
 ];
-export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 export const SEARCH_HTTP_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost', 'es:ESHttpPut', 'es:ESHttpDelete'];
 /** Searching only: queries are GET or POST (_search); no PUT or DELETE of documents or indices. */
 export const SEARCH_READ_ACTIONS = ['es:ESHttpGet', 'es:ESHttpHead', 'es:ESHttpPost'];

@@ -10,10 +10,10 @@ import type { StageConfig } from '../config';
  */
 export const UPLOAD_PREFIX = ATTACHMENT_UPLOAD_PREFIX;
 export const QUOTE_PREFIX = QUOTE_ATTACHMENT_PREFIX;
-export const UNCLAIMED_UPLOAD_DAYS = 2;
-export const STAGING_EXPIRY_DAYS = 3;
+const UNCLAIMED_UPLOAD_DAYS = 2;
+const STAGING_EXPIRY_DAYS = 3;
 /** How long a deleted or replaced attachment can be restored from its previous version. */
-export const NONCURRENT_VERSION_DAYS = 30;
+const NONCURRENT_VERSION_DAYS = 30;
 
 export interface FilesProps {
   config: StageConfig;

@@ -14,7 +14,7 @@ import type { SearchDomain } from './search';
 export const STREAM_BATCH_SIZE = 100;
 export const STREAM_RETRY_ATTEMPTS = 5;
 /** How often the table and the index are compared by id and the difference repaired (issue 11). */
-export const REPAIR_EVERY = Duration.hours(6);
+const REPAIR_EVERY = Duration.hours(6);
 
 export interface IndexerProps {
   config: StageConfig;

@@ -21,7 +21,7 @@ import type { StageConfig } from '../config';
 import { AppFunction, WORKER_CONCURRENCY } from './app-function';
 
 /** How often the mailer sweeps the outbox: a mail goes out at most this long after its step is stored. */
-export const MAIL_SWEEP_EVERY = Duration.minutes(1);
+const MAIL_SWEEP_EVERY = Duration.minutes(1);
 
 export interface MailProps {
   config: StageConfig;

@@ -8,7 +8,7 @@ import type { StageConfig } from '../config';
 import { AppFunction, WORKER_CONCURRENCY } from './app-function';
 
 /** How often open offers past their last valid day are recorded as expired (reads show them expired meanwhile). */
-export const QUOTE_EXPIRY_EVERY = Duration.minutes(15);
+const QUOTE_EXPIRY_EVERY = Duration.minutes(15);
 
 export interface QuoteExpiryProps {
   config: StageConfig;

@@ -10,9 +10,9 @@ import type { StageConfig } from '../config';
 import { AppFunction, WORKER_CONCURRENCY } from './app-function';
 
 /** How often the sitemaps are rewritten from the table. */
-export const SITEMAP_EVERY = Duration.days(1);
+const SITEMAP_EVERY = Duration.days(1);
 /** The keys the job writes (sitemap.xml and sitemaps/<n>.xml) and CloudFront's /sitemap* behaviour serves. */
-export const SITEMAP_KEY_PATTERN = 'sitemap*';
+const SITEMAP_KEY_PATTERN = 'sitemap*';
 
 export interface SitemapsProps {
   config: StageConfig;

@@ -36,24 +36,24 @@ import type { StageConfig } from '../config';
 import { PERMISSIONS_POLICY, contentSecurityPolicy } from '@parts/shared/security-headers';
 
 /** Set by CloudFront from the connection (ip:port); a viewer cannot supply it. */
-export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
 /** Viewer headers the API reads or may vary on; the body's length always travels with the body. */
-export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'];
+const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'];
 
 /**
  * How long CloudFront keeps a public GET API answer (ADR 081): the API sends no Cache-Control, so this
  * default TTL is the staleness bound after an admin's change; the max lets a future Cache-Control go longer.
  */
 export const API_CACHE_TTL = Duration.seconds(30);
-export const API_CACHE_MAX_TTL = Duration.minutes(5);
+const API_CACHE_MAX_TTL = Duration.minutes(5);
 /** The pages' own Cache-Control (s-maxage, stale-while-revalidate) decides; this only caps it. */
-export const PAGE_CACHE_MAX_TTL = Duration.days(1);
+const PAGE_CACHE_MAX_TTL = Duration.days(1);
 
 /**
  * Public GET API paths cached at CloudFront, before /api/* (the first match wins), each keyed on exactly
  * the query strings its route reads. /api/parts/csv-template answers admins only, so it stays uncached.
  */
-export const CACHED_API_PATHS = {
+const CACHED_API_PATHS = {
   list: '/api/parts',
   /** The listing's route answers with a trailing slash too. */
   listSlash: '/api/parts/',
@@ -62,7 +62,7 @@ export const CACHED_API_PATHS = {
   categories: '/api/categories*',
   manufacturers: '/api/manufacturers*',
 } as const;
-export const UNCACHED_PART_PATHS = ['/api/parts/csv-template'];
+const UNCACHED_PART_PATHS = ['/api/parts/csv-template'];
 /** Quote attachments are downloaded through the site at their own key (`quotes/<id>/<uuid>/<name>`; ADR 110). */
 export const ATTACHMENT_DOWNLOAD_PATH = '/quotes/*';
 
@@ -89,9 +89,6 @@ export interface WebProps {
   listingPagePatterns: string[];
 }
 
-/** Shared with the local server, so `npm start` sends the same headers (docs/security.md). */
-export { contentSecurityPolicy } from '@parts/shared/security-headers';
-
 export class Web extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
@@ -110,39 +107,8 @@ export class Web extends Construct {
       autoDeleteObjects: true,
     });
 
-    this.responseHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      responseHeadersPolicyName: `${config.prefix}-security-headers`,
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadOrigins), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
-      },
-    });
-
-    const assetsCache = new CachePolicy(this, 'AssetsCache', {
-      cachePolicyName: `${config.prefix}-hashed-assets`,
-      comment: 'Content-hashed files never change: cache a year',
-      minTtl: Duration.days(365),
-      defaultTtl: Duration.days(365),
-      maxTtl: Duration.days(365),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-
-    // An allow list because it is the only header behaviour that adds a CloudFront header without the viewer's
-    // Host (API Gateway answers 403 to a foreign Host); the login throttle keys on CloudFront-Viewer-Address.
-    const apiRequests = new OriginRequestPolicy(this, 'ApiOriginRequests', {
-      originRequestPolicyName: `${config.prefix}-api-origin-requests`,
-      comment: 'Cookies, query strings, the viewer headers the API reads and CloudFront-Viewer-Address; never Host',
-      cookieBehavior: OriginRequestCookieBehavior.all(),
-      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, VIEWER_ADDRESS_HEADER),
-    });
+    this.responseHeaders = securityHeadersPolicy(this, config.prefix, props.uploadOrigins);
+    const policies = cachePolicies(this, config.prefix);
 
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host alone.
@@ -156,99 +122,8 @@ export class Web extends Construct {
     // pages send no viewer header (no origin request policy), so the signed Host is the function URL's (ADR 105).
     const pagesOrigin = FunctionUrlOrigin.withOriginAccessControl(props.rendererUrl);
 
-    // Pages: anonymous HTML (no cookies, no headers in the key or to the origin), cached as long as the
-    // renderer's s-maxage says, served stale while CloudFront refreshes (stale-while-revalidate).
-    const pageCachePolicy = (id: string, name: string, comment: string, queryStrings: CacheQueryStringBehavior) =>
-      new CachePolicy(this, id, {
-        cachePolicyName: `${config.prefix}-${name}`,
-        comment,
-        minTtl: Duration.seconds(0),
-        defaultTtl: Duration.seconds(0),
-        maxTtl: PAGE_CACHE_MAX_TTL,
-        cookieBehavior: CacheCookieBehavior.none(),
-        headerBehavior: CacheHeaderBehavior.none(),
-        queryStringBehavior: queryStrings,
-        enableAcceptEncodingGzip: true,
-        enableAcceptEncodingBrotli: true,
-      });
-    const pagesCache = pageCachePolicy(
-      'PagesCache',
-      'pages',
-      'Server-rendered pages: the origin Cache-Control decides; no query strings',
-      CacheQueryStringBehavior.none(),
-    );
-    const listingPagesCache = pageCachePolicy(
-      'ListingPagesCache',
-      'listing-pages',
-      'Catalogue pages: the origin Cache-Control decides; keyed on the listing filters',
-      CacheQueryStringBehavior.allowList(...CATALOG_PAGE_QUERY_PARAMS),
-    );
-
-    // Public GET API answers: the same for everyone (no cookies in the key; the routes read no session), kept
-    // a short while. Requests still carry cookies and the API headers, for the admin writes on the same paths;
-    // only the key's query strings reach the origin, so an answer always matches its key.
-    const apiCachePolicy = (id: string, name: string, comment: string, queryStrings: CacheQueryStringBehavior) =>
-      new CachePolicy(this, id, {
-        cachePolicyName: `${config.prefix}-${name}`,
-        comment,
-        minTtl: Duration.seconds(0),
-        defaultTtl: API_CACHE_TTL,
-        maxTtl: API_CACHE_MAX_TTL,
-        cookieBehavior: CacheCookieBehavior.none(),
-        headerBehavior: CacheHeaderBehavior.none(),
-        queryStringBehavior: queryStrings,
-        enableAcceptEncodingGzip: true,
-        enableAcceptEncodingBrotli: true,
-      });
-    const apiListCache = apiCachePolicy(
-      'ApiPartListCache',
-      'api-part-list',
-      'GET /api/parts: keyed on the query strings the listing reads',
-      CacheQueryStringBehavior.allowList(...PART_LIST_QUERY_PARAMS),
-    );
-    const apiAutocompleteCache = apiCachePolicy(
-      'ApiAutocompleteCache',
-      'api-autocomplete',
-      'GET /api/parts/autocomplete: keyed on q',
-      CacheQueryStringBehavior.allowList(...AUTOCOMPLETE_QUERY_PARAMS),
-    );
-    const apiCatalogueCache = apiCachePolicy(
-      'ApiCatalogueCache',
-      'api-catalogue',
-      'GET of a part, the categories and the manufacturers: no query strings',
-      CacheQueryStringBehavior.none(),
-    );
-    const cachedApiRequests = new OriginRequestPolicy(this, 'CachedApiOriginRequests', {
-      originRequestPolicyName: `${config.prefix}-cached-api-origin-requests`,
-      comment: 'As the API policy, but only the cache key query strings: an answer never depends on a string outside the key',
-      cookieBehavior: OriginRequestCookieBehavior.all(),
-      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
-      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, VIEWER_ADDRESS_HEADER),
-    });
-
-    // The sitemaps the scheduled job writes (sitemaps.ts) carry max-age=3600; CloudFront follows it.
-    const sitemapCache = new CachePolicy(this, 'SitemapCache', {
-      cachePolicyName: `${config.prefix}-sitemaps`,
-      comment: 'Sitemaps from the site bucket: the object Cache-Control decides',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.hours(1),
-      maxTtl: PAGE_CACHE_MAX_TTL,
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-
-    // Quote attachments (ADR 110): /quotes/<id>/<uuid>/<name>?X-Amz-… is the object's path with the API's presigned
-    // query. Forwarded, query intact, to the bucket's own endpoint (the Host the presigner signed for; no origin
-    // access control: the signature is the authorisation), answered with the security headers (nosniff; the signed
-    // response-content-disposition makes it an attachment). Never cached: every link is personal and expires.
+    // Quote attachments (ADR 110): forwarded to the bucket's own endpoint with the presigned query (its policy: cachePolicies).
     const attachmentsOrigin = new HttpOrigin(props.attachmentsHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
-    const attachmentRequests = new OriginRequestPolicy(this, 'AttachmentOriginRequests', {
-      originRequestPolicyName: `${config.prefix}-attachment-downloads`,
-      comment: 'Presigned attachment downloads: the signed query string only, no cookies or viewer headers',
-      cookieBehavior: OriginRequestCookieBehavior.none(),
-      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
-      headerBehavior: OriginRequestHeaderBehavior.none(),
-    });
 
     const apiBehavior = (cachePolicy: ICachePolicy, originRequestPolicy: IOriginRequestPolicy): BehaviorOptions => ({
       origin: apiOrigin,
@@ -280,19 +155,19 @@ export class Web extends Construct {
       priceClass: config.size === 'large' ? PriceClass.PRICE_CLASS_ALL : PriceClass.PRICE_CLASS_100,
       // Every path that is not /api, /assets or a sitemap goes to the renderer (ADR 080): public pages as HTML,
       // unknown paths its not-found page with 404, client-only routes (/admin, /auth, …) the SPA shell.
-      defaultBehavior: pageBehavior(pagesCache),
+      defaultBehavior: pageBehavior(policies.pagesCache),
       additionalBehaviors: {
         '/assets/*': {
           origin: siteOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: assetsCache,
+          cachePolicy: policies.assetsCache,
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
         '/sitemap*': {
           origin: siteOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: sitemapCache,
+          cachePolicy: policies.sitemapCache,
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
@@ -301,45 +176,194 @@ export class Web extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: attachmentRequests,
+          originRequestPolicy: policies.attachmentRequests,
           responseHeadersPolicy: this.responseHeaders,
           compress: false,
         },
-        ...Object.fromEntries(props.listingPagePatterns.map((pattern) => [pattern, pageBehavior(listingPagesCache)])),
-        ...Object.fromEntries(UNCACHED_PART_PATHS.map((path) => [path, apiBehavior(CachePolicy.CACHING_DISABLED, apiRequests)])),
-        [CACHED_API_PATHS.autocomplete]: apiBehavior(apiAutocompleteCache, cachedApiRequests),
-        [CACHED_API_PATHS.list]: apiBehavior(apiListCache, cachedApiRequests),
-        [CACHED_API_PATHS.listSlash]: apiBehavior(apiListCache, cachedApiRequests),
-        [CACHED_API_PATHS.part]: apiBehavior(apiCatalogueCache, cachedApiRequests),
-        [CACHED_API_PATHS.categories]: apiBehavior(apiCatalogueCache, cachedApiRequests),
-        [CACHED_API_PATHS.manufacturers]: apiBehavior(apiCatalogueCache, cachedApiRequests),
-        '/api/*': apiBehavior(CachePolicy.CACHING_DISABLED, apiRequests),
+        ...Object.fromEntries(props.listingPagePatterns.map((pattern) => [pattern, pageBehavior(policies.listingPagesCache)])),
+        ...Object.fromEntries(UNCACHED_PART_PATHS.map((path) => [path, apiBehavior(CachePolicy.CACHING_DISABLED, policies.apiRequests)])),
+        [CACHED_API_PATHS.autocomplete]: apiBehavior(policies.apiAutocompleteCache, policies.cachedApiRequests),
+        [CACHED_API_PATHS.list]: apiBehavior(policies.apiListCache, policies.cachedApiRequests),
+        [CACHED_API_PATHS.listSlash]: apiBehavior(policies.apiListCache, policies.cachedApiRequests),
+        [CACHED_API_PATHS.part]: apiBehavior(policies.apiCatalogueCache, policies.cachedApiRequests),
+        [CACHED_API_PATHS.categories]: apiBehavior(policies.apiCatalogueCache, policies.cachedApiRequests),
+        [CACHED_API_PATHS.manufacturers]: apiBehavior(policies.apiCatalogueCache, policies.cachedApiRequests),
+        '/api/*': apiBehavior(CachePolicy.CACHING_DISABLED, policies.apiRequests),
       },
     });
 
-    // Hashed bundles first, with a year of browser cache; old ones stay for tabs still running the previous build.
-    const assetsDir = join(props.siteDir, 'assets');
-    const assets = existsSync(assetsDir)
-      ? new BucketDeployment(this, 'DeployAssets', {
-          sources: [Source.asset(assetsDir)],
-          destinationBucket: this.bucket,
-          destinationKeyPrefix: 'assets/',
-          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
-          prune: false,
-          memoryLimit: 512,
-        })
-      : undefined;
-    const shell = new BucketDeployment(this, 'DeployShell', {
-      sources: [Source.asset(props.siteDir, { exclude: ['assets', 'assets/**'] })],
-      destinationBucket: this.bucket,
-      cacheControl: [CacheControl.noCache()],
-      prune: false,
-      memoryLimit: 512,
-    });
-    if (assets) shell.node.addDependency(assets);
+    deploySite(this, this.bucket, props.siteDir);
   }
 
   get siteUrl(): string {
     return `https://${this.distribution.distributionDomainName}`;
   }
+}
+
+function securityHeadersPolicy(scope: Construct, prefix: string, uploadOrigins: string[]): ResponseHeadersPolicy {
+  return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    responseHeadersPolicyName: `${prefix}-security-headers`,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(uploadOrigins), override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    },
+    customHeadersBehavior: {
+      customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+    },
+  });
+}
+
+/** The distribution's cache and origin request policies, one per kind of path. */
+function cachePolicies(scope: Construct, prefix: string) {
+  const assetsCache = new CachePolicy(scope, 'AssetsCache', {
+    cachePolicyName: `${prefix}-hashed-assets`,
+    comment: 'Content-hashed files never change: cache a year',
+    minTtl: Duration.days(365),
+    defaultTtl: Duration.days(365),
+    maxTtl: Duration.days(365),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+
+  // An allow list because it is the only header behaviour that adds a CloudFront header without the viewer's
+  // Host (API Gateway answers 403 to a foreign Host); the login throttle keys on CloudFront-Viewer-Address.
+  const apiRequests = new OriginRequestPolicy(scope, 'ApiOriginRequests', {
+    originRequestPolicyName: `${prefix}-api-origin-requests`,
+    comment: 'Cookies, query strings, the viewer headers the API reads and CloudFront-Viewer-Address; never Host',
+    cookieBehavior: OriginRequestCookieBehavior.all(),
+    queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    headerBehavior: OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, VIEWER_ADDRESS_HEADER),
+  });
+
+  // Pages: anonymous HTML (no cookies, no headers in the key or to the origin), cached as long as the
+  // renderer's s-maxage says, served stale while CloudFront refreshes (stale-while-revalidate).
+  const pageCachePolicy = (id: string, name: string, comment: string, queryStrings: CacheQueryStringBehavior) =>
+    new CachePolicy(scope, id, {
+      cachePolicyName: `${prefix}-${name}`,
+      comment,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: PAGE_CACHE_MAX_TTL,
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: queryStrings,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+  const pagesCache = pageCachePolicy(
+    'PagesCache',
+    'pages',
+    'Server-rendered pages: the origin Cache-Control decides; no query strings',
+    CacheQueryStringBehavior.none(),
+  );
+  const listingPagesCache = pageCachePolicy(
+    'ListingPagesCache',
+    'listing-pages',
+    'Catalogue pages: the origin Cache-Control decides; keyed on the listing filters',
+    CacheQueryStringBehavior.allowList(...CATALOG_PAGE_QUERY_PARAMS),
+  );
+
+  // Public GET API answers: the same for everyone (no cookies in the key; the routes read no session), kept
+  // a short while. Requests still carry cookies and the API headers, for the admin writes on the same paths;
+  // only the key's query strings reach the origin, so an answer always matches its key.
+  const apiCachePolicy = (id: string, name: string, comment: string, queryStrings: CacheQueryStringBehavior) =>
+    new CachePolicy(scope, id, {
+      cachePolicyName: `${prefix}-${name}`,
+      comment,
+      minTtl: Duration.seconds(0),
+      defaultTtl: API_CACHE_TTL,
+      maxTtl: API_CACHE_MAX_TTL,
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: queryStrings,
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+  const apiListCache = apiCachePolicy(
+    'ApiPartListCache',
+    'api-part-list',
+    'GET /api/parts: keyed on the query strings the listing reads',
+    CacheQueryStringBehavior.allowList(...PART_LIST_QUERY_PARAMS),
+  );
+  const apiAutocompleteCache = apiCachePolicy(
+    'ApiAutocompleteCache',
+    'api-autocomplete',
+    'GET /api/parts/autocomplete: keyed on q',
+    CacheQueryStringBehavior.allowList(...AUTOCOMPLETE_QUERY_PARAMS),
+  );
+  const apiCatalogueCache = apiCachePolicy(
+    'ApiCatalogueCache',
+    'api-catalogue',
+    'GET of a part, the categories and the manufacturers: no query strings',
+    CacheQueryStringBehavior.none(),
+  );
+  const cachedApiRequests = new OriginRequestPolicy(scope, 'CachedApiOriginRequests', {
+    originRequestPolicyName: `${prefix}-cached-api-origin-requests`,
+    comment: 'As the API policy, but only the cache key query strings: an answer never depends on a string outside the key',
+    cookieBehavior: OriginRequestCookieBehavior.all(),
+    queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+    headerBehavior: OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, VIEWER_ADDRESS_HEADER),
+  });
+
+  // The sitemaps the scheduled job writes (sitemaps.ts) carry max-age=3600; CloudFront follows it.
+  const sitemapCache = new CachePolicy(scope, 'SitemapCache', {
+    cachePolicyName: `${prefix}-sitemaps`,
+    comment: 'Sitemaps from the site bucket: the object Cache-Control decides',
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.hours(1),
+    maxTtl: PAGE_CACHE_MAX_TTL,
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+
+  // Quote attachments (ADR 110): /quotes/<id>/<uuid>/<name>?X-Amz-… is the object's path with the API's presigned
+  // query. Forwarded, query intact, to the bucket's own endpoint (the Host the presigner signed for; no origin
+  // access control: the signature is the authorisation), answered with the security headers (nosniff; the signed
+  // response-content-disposition makes it an attachment). Never cached: every link is personal and expires.
+  const attachmentRequests = new OriginRequestPolicy(scope, 'AttachmentOriginRequests', {
+    originRequestPolicyName: `${prefix}-attachment-downloads`,
+    comment: 'Presigned attachment downloads: the signed query string only, no cookies or viewer headers',
+    cookieBehavior: OriginRequestCookieBehavior.none(),
+    queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    headerBehavior: OriginRequestHeaderBehavior.none(),
+  });
+
+  return {
+    assetsCache,
+    apiRequests,
+    pagesCache,
+    listingPagesCache,
+    apiListCache,
+    apiAutocompleteCache,
+    apiCatalogueCache,
+    cachedApiRequests,
+    sitemapCache,
+    attachmentRequests,
+  };
+}
+
+function deploySite(scope: Construct, bucket: Bucket, siteDir: string): void {
+  // Hashed bundles first, with a year of browser cache; old ones stay for tabs still running the previous build.
+  const assetsDir = join(siteDir, 'assets');
+  const assets = existsSync(assetsDir)
+    ? new BucketDeployment(scope, 'DeployAssets', {
+        sources: [Source.asset(assetsDir)],
+        destinationBucket: bucket,
+        destinationKeyPrefix: 'assets/',
+        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        prune: false,
+        memoryLimit: 512,
+      })
+    : undefined;
+  const shell = new BucketDeployment(scope, 'DeployShell', {
+    sources: [Source.asset(siteDir, { exclude: ['assets', 'assets/**'] })],
+    destinationBucket: bucket,
+    cacheControl: [CacheControl.noCache()],
+    prune: false,
+    memoryLimit: 512,
+  });
+  if (assets) shell.node.addDependency(assets);
 }

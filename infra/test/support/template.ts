@@ -19,7 +19,7 @@ export const committedStage = (name: string): StageSettings => {
 };
 
 /** A tiny built site: index.html plus one hashed bundle, so both deployments exist. */
-export function fakeSiteDir(): string {
+function fakeSiteDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'parts-site-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');

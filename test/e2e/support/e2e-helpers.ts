@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { PartListResponse, PartView, QuoteRequest, User } from '@parts/shared/schemas';
+import type { PartListResponse, PartView, User } from '@parts/shared/schemas';
 import { QUOTE_STORAGE_KEY } from '@parts/shared/constants';
 
 export const ADMIN_USERNAME = process.env.ADMIN_USERNAME ?? 'admin';
@@ -47,7 +47,7 @@ export async function registerViaApi(
 }
 
 /** The local mail catcher's (MailDev's) web inbox, started by the e2e server. */
-export const INBOX_URL = `http://127.0.0.1:${process.env.E2E_MAIL_WEB_PORT}`;
+const INBOX_URL = `http://127.0.0.1:${process.env.E2E_MAIL_WEB_PORT}`;
 
 export interface CaughtMail {
   subject: string;
@@ -115,8 +115,6 @@ export async function adminGet<T>(
     await admin.dispose();
   }
 }
-
-export type { QuoteRequest };
 
 export async function readBasket(page: Page): Promise<unknown> {
   return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? 'null'), QUOTE_STORAGE_KEY);

@@ -5,7 +5,7 @@ import { expect, test as base, type Page } from '@playwright/test';
  * is lost, as a person's would be on a slow phone. Waits for the takeover (a page the SPA renders by
  * itself, such as the admin area, has nothing to wait for).
  */
-export async function untilInteractive(page: Page): Promise<void> {
+async function untilInteractive(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('ssr-state') || document.documentElement.dataset.hydrated === 'true');
 }
 

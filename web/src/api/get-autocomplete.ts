@@ -3,7 +3,7 @@ import { AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
 import type { AutocompleteResponse } from '@parts/shared/schemas';
 import { api, call } from '../lib/api';
 
-export async function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
+async function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
   try {
     const body = await call(api.api.parts.autocomplete.$get({ query: { q } }, { init: { signal } }));
     return { suggestions: body.suggestions ?? [], highlight: body.highlight ?? null };
@@ -14,7 +14,7 @@ export async function fetchAutocomplete(q: string, signal?: AbortSignal): Promis
   }
 }
 
-export function getAutocompleteQueryOptions(q: string) {
+function getAutocompleteQueryOptions(q: string) {
   const term = q.trim();
   return queryOptions({
     queryKey: ['parts', 'autocomplete', term] as const,

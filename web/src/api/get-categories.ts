@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@parts/shared/schemas';
 import { api, call } from '../lib/api';
 
-export function fetchCategories(): Promise<Category[]> {
+function fetchCategories(): Promise<Category[]> {
   return call(api.api.categories.$get());
 }
 

@@ -3,7 +3,7 @@ import type { Manufacturer } from '@parts/shared/schemas';
 import { api, call } from '../lib/api';
 
 /** The public directory's fetcher answers an empty list on a 401 (spec section 7). */
-export async function fetchManufacturers(): Promise<Manufacturer[]> {
+async function fetchManufacturers(): Promise<Manufacturer[]> {
   return (await call(api.api.manufacturers.$get(), { on401: 'returnNull' })) ?? [];
 }
 

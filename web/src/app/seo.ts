@@ -20,14 +20,14 @@ export interface PageHead {
   jsonLd: object[];
 }
 
-export const DEFAULT_DESCRIPTION = 'Industrial components from top manufacturers: millions of parts in one place.';
+const DEFAULT_DESCRIPTION = 'Industrial components from top manufacturers: millions of parts in one place.';
 
-export function partTitle(part: Pick<PartView, 'name' | 'manufacturer'>): string {
+function partTitle(part: Pick<PartView, 'name' | 'manufacturer'>): string {
   return `${part.name} - ${part.manufacturer?.name ?? 'Unknown Manufacturer'} | ${SITE_NAME}`;
 }
 
 /** Breadcrumbs as schema.org BreadcrumbList; `path` undefined for the current page (its canonical URL is used). */
-export function breadcrumbList(origin: string, items: { name: string; path: string }[]): object {
+function breadcrumbList(origin: string, items: { name: string; path: string }[]): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -35,7 +35,7 @@ export function breadcrumbList(origin: string, items: { name: string; path: stri
   };
 }
 
-export function organization(origin: string): object {
+function organization(origin: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',

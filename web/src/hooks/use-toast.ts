@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@parts/shared/constants';
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
   title: string;
@@ -9,7 +9,7 @@ export interface ToastInput {
   variant?: ToastVariant;
 }
 
-export interface ToastItem extends ToastInput {
+interface ToastItem extends ToastInput {
   id: string;
   open: boolean;
 }

@@ -39,6 +39,3 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   if (!text) return undefined as SuccessBody<R>;
   return (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as SuccessBody<R>;
 }
-
-/** Request options for a typed call: an abort signal, or a body the route reads itself (multipart). */
-export const withInit = (init: RequestInit) => ({ init });

@@ -174,6 +174,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     },
   };
 
+  return failuresAsUnavailable(store);
+}
+
+/** Every method of the store, with an S3 failure that is not a domain error (bad key, missing file) answered as "unavailable". */
+function failuresAsUnavailable(store: BlobStore): BlobStore {
   const wrapped: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(store)) {
     wrapped[name] = async (...args: unknown[]) => {

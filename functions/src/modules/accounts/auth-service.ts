@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger';
 import type { StoredUser, UserRepository } from './ports/user-repository';
 import type { HashGate } from './hash-gate';
 import { LOGIN_ADDRESS_POLICY, LOGIN_PAIR_POLICY, waitText, type RateLimits } from '../../services/rate-limiter';
-import { confirmedAddress } from './email-verification';
+import { confirmedAddress } from '../mail';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 

@@ -5,45 +5,19 @@ import {
   EMAIL_REQUIRED,
   EMAIL_VERIFICATION_TTL_HOURS,
   VERIFICATION_LINK_INVALID,
-  VERIFY_EMAIL_PATH,
   type VerifyEmailResponse,
 } from '@parts/shared/email-verification';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import { ConflictError, ValidationError } from '../../domain/errors';
 import type { Logger } from '../../lib/logger';
-import type { MailQueue, OutboxMail, OutboxRepository } from '../mail';
+import { confirmedAddress, verifyEmailMail, type MailQueue, type OutboxMail, type OutboxRepository } from '../mail';
 import type { StoredUser, UserRepository } from './ports/user-repository';
-
-/** The address mails for this account may go to: its e-mail once confirmed, else none (ADR 096). */
-export const confirmedAddress = (user: Pick<StoredUser, 'email' | 'emailVerifiedAt'> | undefined): string | undefined =>
-  user?.email && user.emailVerifiedAt ? user.email : undefined;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/**
- * The confirmation mail. It carries nothing the registering person chose but the username (validated:
- * one line, no control or direction characters), since it goes to an address nobody has confirmed yet.
- */
+/** The confirmation mail (its wording: the mail module's verify-email template). */
 export function verificationMail(site: SiteSettings, user: Pick<StoredUser, 'username'>, email: string, token: string): OutboxMail {
-  return {
-    id: randomUUID(),
-    kind: 'auth.verify_email',
-    to: [email],
-    subject: 'Confirm your e-mail address',
-    text: [
-      'Hello,',
-      '',
-      `Please confirm that ${email} is the e-mail address of your account "${user.username}" at ${site.companyName}. Open this link within ${EMAIL_VERIFICATION_TTL_HOURS} hours:`,
-      `${site.siteUrl}${VERIFY_EMAIL_PATH}?token=${token}`,
-      '',
-      'Until then we keep the mails about your quote requests and send them once the address is confirmed.',
-      'If you did not ask for this, ignore this mail: nothing is sent to this address without the confirmation.',
-      '',
-      '—',
-      site.companyName,
-      site.email,
-    ].join('\n'),
-  };
+  return { id: randomUUID(), kind: 'auth.verify_email', to: [email], ...verifyEmailMail({ site, username: user.username, email, token }) };
 }
 
 export interface EmailVerificationDeps {

@@ -1,5 +1,4 @@
 export { createUserRepository } from './adapters/user-repository';
-export { confirmedAddress } from './email-verification';
 export { hashPassword } from './password';
 export type { StoredUser, UserRepository } from './ports/user-repository';
 export { authRoutes } from './routes/auth';

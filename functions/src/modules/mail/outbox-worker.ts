@@ -1,7 +1,7 @@
 import type { Logger } from '../../lib/logger';
 import type { Mailer, MailQueue, OutboxRepository, StoredOutboxMail } from './ports/outbox';
 import type { UserRepository } from '../accounts';
-import { confirmedAddress } from '../accounts';
+import { confirmedAddress } from './recipients';
 
 /** Waits before each retry: 1 min, 5 min, 15 min, 1 h, 4 h; after the 6th failed attempt the mail is given up (and logged). */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];

@@ -69,18 +69,16 @@ function tableBody(offer: Offer): BodyCell[][] {
 
 const cellText = (cell: BodyCell): string => (typeof cell === 'string' ? cell : cell.content);
 
-/**
- * The lines table. jsPDF draws a string in one font: autoTable lays the cells out (its wrapping replaced by ours,
- * which measures each character in its own font) and the hooks draw each cell's lines through `text`.
- */
-function drawLinesTable(doc: jsPDF, text: PdfText, table: { startY: number; bottomMargin: number; head: string[][]; body: BodyCell[][] }): void {
-  const { head, body } = table;
+/** The offer's lines as a table from `startY`, flowing onto further pages; every cell's text drawn through `text`. */
+function drawOfferTable(doc: jsPDF, text: PdfText, layout: { startY: number; bottomMargin: number; head: string[][]; body: BodyCell[][] }): void {
+  // jsPDF draws a string in one font: autoTable lays the cells out (its wrapping replaced by ours, which
+  // measures each character in its own font) and the hooks draw each cell's lines through `text`.
   const cellLines = new Map<unknown, string[]>();
   autoTable(doc, {
-    startY: table.startY,
-    margin: { left: MARGIN, right: MARGIN, bottom: table.bottomMargin },
-    head,
-    body,
+    startY: layout.startY,
+    margin: { left: MARGIN, right: MARGIN, bottom: layout.bottomMargin },
+    head: layout.head,
+    body: layout.body,
     styles: { font: text.baseFamily, fontSize: 8, cellPadding: 3 },
     headStyles: { fillColor: [30, 64, 175], textColor: 255, fontStyle: 'bold' },
     // Minimum widths keep the short columns readable when a long word (a part name without spaces) would
@@ -201,7 +199,7 @@ export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRe
   );
   y += 10;
 
-  drawLinesTable(doc, text, { startY: y, bottomMargin: height - bottom, head, body });
+  drawOfferTable(doc, text, { startY: y, bottomMargin: height - bottom, head, body });
 
   doc.setTextColor(0);
   const lastY = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? y;

@@ -16,13 +16,12 @@ import type { BlobStore } from '../../ports/blob-store';
 import type { CatalogRepository } from '../catalog';
 import type { NewQuoteLine, NewQuoteRequest, QuoteListOptions, QuoteRepository } from './ports/quote-repository';
 import type { Logger } from '../../lib/logger';
-import type { MailQueue, OutboxRepository } from '../mail';
+import { confirmedAddress, type MailQueue, type OutboxRepository } from '../mail';
 import type { UserRepository } from '../accounts';
 import type { Env } from '../../config/env';
 import { siteSettings } from '../../config/site-settings';
 import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
 import { quoteMails, type SubmitterAccount } from './quote-notifications';
-import { confirmedAddress } from '../accounts';
 
 export {
   ATTACHMENT_NOT_FOUND,
@@ -53,32 +52,39 @@ export interface QuoteServiceDeps {
   users?: Pick<UserRepository, 'getUserByUsername'>;
 }
 
-/** Catalogue lines get the part's number and name copied in; free-text lines keep what the buyer wrote. */
-async function resolveItems(catalog: CatalogRepository, at: Date, lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
-  const ids = [...new Set(lines.flatMap((l) => (l.partId !== undefined ? [l.partId] : [])))];
-  const parts = new Map((ids.length > 0 ? await catalog.getParts(ids) : []).map((p) => [p.id, p]));
-  const earliest = earliestNeededBy(at);
-  lines.forEach((line, i) => {
-    if (line.neededBy !== undefined && line.neededBy < earliest) {
-      const message = neededByPastMessage(line.neededBy);
-      throw new ValidationError(message, [{ path: `items.${i}.neededBy`, message }]);
-    }
-  });
-  return lines.map((line, i) => {
-    const details = {
-      quantity: line.quantity,
-      ...(line.reference ? { reference: line.reference } : {}),
-      ...(line.targetPrice !== undefined ? { targetPrice: line.targetPrice } : {}),
-      ...(line.neededBy ? { neededBy: line.neededBy } : {}),
-      ...(line.note ? { note: line.note } : {}),
-    };
-    if (line.partId === undefined) return { freeText: line.freeText, ...details };
-    const part = parts.get(line.partId);
-    if (!part) {
-      const message = `Part ${line.partId} not found`;
-      throw new ValidationError(message, [{ path: `items.${i}.partId`, message }]);
-    }
-    return { partId: part.id, partNumber: part.partNumber, name: part.name, slug: part.slug, ...details };
+/** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
+function lineKeys(lines: QuoteLineInput[], requestKeys: string[]): string[] {
+  const keys = lines.flatMap((l) => l.attachmentKeys ?? []);
+  if (keys.length > MAX_LINE_ATTACHMENTS_TOTAL) throw new ValidationError(TOO_MANY_LINE_ATTACHMENTS);
+  const all = [...requestKeys, ...keys];
+  if (new Set(all).size !== all.length) throw new ValidationError('The same attachment is listed twice');
+  return keys;
+}
+
+function newRequest(customer: Customer, form: QuoteFormInput, items: NewQuoteRequest['items'], attachments: Attachment[]): NewQuoteRequest {
+  return {
+    customerName: form.customerName,
+    customerEmail: form.customerEmail,
+    ...(form.customerPhone ? { customerPhone: form.customerPhone } : {}),
+    ...(form.customerCompany ? { customerCompany: form.customerCompany } : {}),
+    ...(form.message ? { message: form.message } : {}),
+    status: 'pending',
+    submittedBy: customer.username,
+    createdBy: customer.username,
+    items,
+    attachments,
+  };
+}
+
+/** Hands each line its claimed attachments, in the order the lines listed their keys. */
+function withLineAttachments(items: NewQuoteLine[], lines: QuoteLineInput[], claimed: Attachment[]): NewQuoteLine[] {
+  let at = 0;
+  return items.map((item, i) => {
+    const count = lines[i]!.attachmentKeys?.length ?? 0;
+    if (count === 0) return item;
+    const attachments = claimed.slice(at, at + count);
+    at += count;
+    return { ...item, attachments };
   });
 }
 
@@ -87,28 +93,33 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   const asRead = (quote: QuoteRequest) => asOfToday(quote, utcDay(now()));
   const intake = createAttachmentIntake(deps);
   const lineLimit = { max: MAX_LINE_ATTACHMENTS_TOTAL, message: TOO_MANY_LINE_ATTACHMENTS };
-  /** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
-  function lineKeys(lines: QuoteLineInput[], requestKeys: string[]): string[] {
-    const keys = lines.flatMap((l) => l.attachmentKeys ?? []);
-    if (keys.length > MAX_LINE_ATTACHMENTS_TOTAL) throw new ValidationError(TOO_MANY_LINE_ATTACHMENTS);
-    const all = [...requestKeys, ...keys];
-    if (new Set(all).size !== all.length) throw new ValidationError('The same attachment is listed twice');
-    return keys;
-  }
-
-  function newRequest(customer: Customer, form: QuoteFormInput, items: NewQuoteRequest['items'], attachments: Attachment[]): NewQuoteRequest {
-    return {
-      customerName: form.customerName,
-      customerEmail: form.customerEmail,
-      ...(form.customerPhone ? { customerPhone: form.customerPhone } : {}),
-      ...(form.customerCompany ? { customerCompany: form.customerCompany } : {}),
-      ...(form.message ? { message: form.message } : {}),
-      status: 'pending',
-      submittedBy: customer.username,
-      createdBy: customer.username,
-      items,
-      attachments,
-    };
+  /** Catalogue lines get the part's number and name copied in; free-text lines keep what the buyer wrote. */
+  async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
+    const ids = [...new Set(lines.flatMap((l) => (l.partId !== undefined ? [l.partId] : [])))];
+    const parts = new Map((ids.length > 0 ? await deps.catalog.getParts(ids) : []).map((p) => [p.id, p]));
+    const earliest = earliestNeededBy(now());
+    lines.forEach((line, i) => {
+      if (line.neededBy !== undefined && line.neededBy < earliest) {
+        const message = neededByPastMessage(line.neededBy);
+        throw new ValidationError(message, [{ path: `items.${i}.neededBy`, message }]);
+      }
+    });
+    return lines.map((line, i) => {
+      const details = {
+        quantity: line.quantity,
+        ...(line.reference ? { reference: line.reference } : {}),
+        ...(line.targetPrice !== undefined ? { targetPrice: line.targetPrice } : {}),
+        ...(line.neededBy ? { neededBy: line.neededBy } : {}),
+        ...(line.note ? { note: line.note } : {}),
+      };
+      if (line.partId === undefined) return { freeText: line.freeText, ...details };
+      const part = parts.get(line.partId);
+      if (!part) {
+        const message = `Part ${line.partId} not found`;
+        throw new ValidationError(message, [{ path: `items.${i}.partId`, message }]);
+      }
+      return { partId: part.id, partNumber: part.partNumber, name: part.name, slug: part.slug, ...details };
+    });
   }
 
   /**
@@ -130,18 +141,6 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     return created;
   }
 
-  /** Hands each line its claimed attachments, in the order the lines listed their keys. */
-  function withLineAttachments(items: NewQuoteLine[], lines: QuoteLineInput[], claimed: Attachment[]): NewQuoteLine[] {
-    let at = 0;
-    return items.map((item, i) => {
-      const count = lines[i]!.attachmentKeys?.length ?? 0;
-      if (count === 0) return item;
-      const attachments = claimed.slice(at, at + count);
-      at += count;
-      return { ...item, attachments };
-    });
-  }
-
   return {
     /** The admin's list (or one request when the search is its number) and a buyer's own list, a page at a time. */
     // Each as it reads today: an offer past its validity shows as expired (computed; the scheduled job records it).
@@ -157,7 +156,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
     /** Multipart submission: everything is checked before the first byte is written to S3. */
     async submitWithFiles(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], files: IncomingFile[]): Promise<QuoteRequest> {
       const checked = intake.checkFiles(files);
-      const items = await resolveItems(deps.catalog, now(), lines);
+      const items = await resolveItems(lines);
       const lineUploads = await intake.checkUploadedKeys(customer, lineKeys(lines, []), lineLimit);
       const id = await deps.quotes.reserveQuoteId();
       const written: string[] = [];
@@ -179,7 +178,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
      * moved under the request's own prefix, so whatever stays under uploads/ is abandoned and expires.
      */
     async submitWithKeys(customer: Customer, form: QuoteFormInput, lines: QuoteLineInput[], keys: string[]): Promise<QuoteRequest> {
-      const items = await resolveItems(deps.catalog, now(), lines);
+      const items = await resolveItems(lines);
       const perLine = lineKeys(lines, keys);
       const uploaded = await intake.checkUploadedKeys(customer, keys);
       const lineUploads = await intake.checkUploadedKeys(customer, perLine, lineLimit);

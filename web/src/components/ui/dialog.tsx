@@ -5,8 +5,6 @@ import { cn } from '../../lib/cn';
 import { useReturnFocus } from '../../hooks/use-return-focus';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   const focus = useReturnFocus();

@@ -16,7 +16,7 @@ export interface BomDraft {
   rows: ReviewRow[];
 }
 
-export const BOM_DRAFT_KEY = 'parts-list-draft';
+const BOM_DRAFT_KEY = 'parts-list-draft';
 
 export function loadDraft(): BomDraft | null {
   try {

@@ -53,6 +53,37 @@ function NotFoundPanel({ title, text, to, linkLabel }: { title: string; text: st
   );
 }
 
+/** A spec range the server would refuse (min above max, from an edited link), explained instead of fetched. */
+function RangeProblem({ problem, onClear }: { problem: string; onClear: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-white p-8 text-center">
+      <h2 className="text-lg font-semibold">Check the specification filters</h2>
+      <p className="mt-1 text-slate-700">{problem}</p>
+      <Button className="mt-4" variant="outline" onClick={onClear}>
+        Clear specification filters
+      </Button>
+    </div>
+  );
+}
+
+/** A page number past the last page of the results: links to the last page and the first. */
+function PastTheEnd({ page, totalPages, hrefOf }: { page: number; totalPages: number; hrefOf: (page: number) => string }) {
+  return (
+    <section aria-label="Page not found" className="rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">
+      <h2 className="text-lg font-semibold">Page {page} does not exist</h2>
+      <p className="mt-1 text-slate-600">These results fill {pluralize(totalPages, 'page')}.</p>
+      <div className="mt-4 flex flex-wrap justify-center gap-2">
+        <Link to={hrefOf(totalPages)} className={buttonVariants()}>
+          Go to the last page ({totalPages})
+        </Link>
+        <Link to={hrefOf(FIRST_PAGE)} className={buttonVariants({ variant: 'outline' })}>
+          Go to page 1
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 export default function CatalogPage() {
@@ -155,13 +186,7 @@ export default function CatalogPage() {
           </div>
           {loading || parts.isError ? null : <SearchNotice query={filters.query} answer={data} />}
           {rangeProblem ? (
-            <div role="alert" className="rounded-lg border border-amber-300 bg-white p-8 text-center">
-              <h2 className="text-lg font-semibold">Check the specification filters</h2>
-              <p className="mt-1 text-slate-700">{rangeProblem}</p>
-              <Button className="mt-4" variant="outline" onClick={() => applyFilters({ ...filters, specifications: {} })}>
-                Clear specification filters
-              </Button>
-            </div>
+            <RangeProblem problem={rangeProblem} onClear={() => applyFilters({ ...filters, specifications: {} })} />
           ) : fixedMissing ? (
             <LoadError
               title="Failed to load parts"
@@ -169,18 +194,7 @@ export default function CatalogPage() {
               retrying={category.isFetching || manufacturer.isFetching}
             />
           ) : pastTheEnd ? (
-            <section aria-label="Page not found" className="rounded-lg border border-dashed border-slate-300 bg-white p-12 text-center">
-              <h2 className="text-lg font-semibold">Page {page} does not exist</h2>
-              <p className="mt-1 text-slate-600">These results fill {pluralize(data.totalPages, 'page')}.</p>
-              <div className="mt-4 flex flex-wrap justify-center gap-2">
-                <Link to={pageHref(pathname, filters, data.totalPages)} className={buttonVariants()}>
-                  Go to the last page ({data.totalPages})
-                </Link>
-                <Link to={pageHref(pathname, filters, FIRST_PAGE)} className={buttonVariants({ variant: 'outline' })}>
-                  Go to page 1
-                </Link>
-              </div>
-            </section>
+            <PastTheEnd page={page} totalPages={data.totalPages} hrefOf={(p) => pageHref(pathname, filters, p)} />
           ) : loading ? (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               {Array.from({ length: CATALOG_SKELETON_CARDS }, (_, i) => (

@@ -8,7 +8,7 @@ import { priceBreakProblem, priceOfferLine } from '@parts/shared/offer-pricing';
  * takes, or the first thing wrong with it in words the reseller can act on.
  */
 
-export interface BreakDraft {
+interface BreakDraft {
   minQuantity: string;
   price: string;
 }
@@ -65,9 +65,9 @@ export function draftFor(item: QuoteItem, previous: Offer | undefined): LineDraf
   };
 }
 
-export const whole = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+const whole = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 /** A price as the shared reader understood it, or undefined (the field itself says why). */
-export const micros = (text: string) => {
+const micros = (text: string) => {
   const r = readMoney(text);
   return r.ok ? r.micros : undefined;
 };

@@ -52,6 +52,44 @@ function storedForm(username: string): Partial<FormValues> {
 
 const LEAVE_QUESTION = 'The files you attached to this quote request cannot be kept if you leave this page. Leave anyway?';
 
+/** A line of the basket: the part (or what the buyer's list said), its quantity, details and drawings. */
+function SelectedLine({ line, files, onFilesChange }: { line: BasketLine; files: File[]; onFilesChange: (files: File[]) => void }) {
+  const basket = useQuoteBasket();
+  const free = isFreeLine(line);
+  const label = free ? (line.freeText.partNumber ?? line.freeText.description ?? 'Line') : line.part.name;
+  const id = lineId(line);
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3" data-testid={free ? 'free-line' : 'basket-line'}>
+      <div className="min-w-0 basis-48 grow">
+        {free ? (
+          <FreeLineSummary freeText={line.freeText} />
+        ) : (
+          <>
+            <Link to={`/part/${line.part.slug}`} className="break-words font-medium [overflow-wrap:anywhere] hover:underline">
+              {line.part.name}
+            </Link>
+            <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
+              {line.part.partNumber} · {line.part.manufacturer?.name ?? 'Unknown Manufacturer'}
+            </p>
+          </>
+        )}
+      </div>
+      <QuantityInput label={`Quantity for ${label}`} value={line.quantity} onCommit={(quantity) => basket.setQuantity(id, quantity)} className="w-24" />
+      <Button variant="ghost" size="icon" onClick={() => basket.remove(id)} aria-label={`Remove ${label}`}>
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </Button>
+      <LineDetailsEditor
+        id={free ? `line-free-${line.key}` : `line-part-${line.part.id}`}
+        label={label}
+        details={line.details}
+        onChange={(d) => basket.setDetails(id, d)}
+        files={files}
+        onFilesChange={onFilesChange}
+      />
+    </li>
+  );
+}
+
 function QuoteRequestContent({ username, defaults }: { username: string; defaults: Partial<FormValues> }) {
   const basket = useQuoteBasket();
   const submit = useSubmitQuoteRequest();
@@ -125,51 +163,14 @@ function QuoteRequestContent({ username, defaults }: { username: string; default
           </CardHeader>
           <CardContent>
             <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
-              {basket.lines.map((line) => {
-                const free = isFreeLine(line);
-                const label = free ? (line.freeText.partNumber ?? line.freeText.description ?? 'Line') : line.part.name;
-                const id = lineId(line);
-                const key = filesKey(line);
-                return (
-                  <li
-                    key={key}
-                    className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3"
-                    data-testid={free ? 'free-line' : 'basket-line'}
-                  >
-                    <div className="min-w-0 basis-48 grow">
-                      {free ? (
-                        <FreeLineSummary freeText={line.freeText} />
-                      ) : (
-                        <>
-                          <Link to={`/part/${line.part.slug}`} className="break-words font-medium [overflow-wrap:anywhere] hover:underline">
-                            {line.part.name}
-                          </Link>
-                          <p className="break-words text-sm text-slate-600 [overflow-wrap:anywhere]">
-                            {line.part.partNumber} · {line.part.manufacturer?.name ?? 'Unknown Manufacturer'}
-                          </p>
-                        </>
-                      )}
-                    </div>
-                    <QuantityInput
-                      label={`Quantity for ${label}`}
-                      value={line.quantity}
-                      onCommit={(quantity) => basket.setQuantity(id, quantity)}
-                      className="w-24"
-                    />
-                    <Button variant="ghost" size="icon" onClick={() => basket.remove(id)} aria-label={`Remove ${label}`}>
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </Button>
-                    <LineDetailsEditor
-                      id={free ? `line-free-${line.key}` : `line-part-${line.part.id}`}
-                      label={label}
-                      details={line.details}
-                      onChange={(d) => basket.setDetails(id, d)}
-                      files={lineFiles[key] ?? []}
-                      onFilesChange={(f) => setLineFiles((all) => ({ ...all, [key]: f }))}
-                    />
-                  </li>
-                );
-              })}
+              {basket.lines.map((line) => (
+                <SelectedLine
+                  key={filesKey(line)}
+                  line={line}
+                  files={lineFiles[filesKey(line)] ?? []}
+                  onFilesChange={(f) => setLineFiles((all) => ({ ...all, [filesKey(line)]: f }))}
+                />
+              ))}
             </ul>
           </CardContent>
         </Card>

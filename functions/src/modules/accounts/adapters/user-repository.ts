@@ -15,6 +15,24 @@ const newUserSchema = z.object({
   passwordHash: z.string().min(1).max(1000),
 });
 
+const toUser = (item: Record<string, unknown>): StoredUser => {
+  const u = stripLayout<StoredUser>(item);
+  return {
+    id: u.id,
+    username: u.username,
+    ...(u.email ? { email: u.email } : {}),
+    ...(u.email && u.emailVerifiedAt ? { emailVerifiedAt: u.emailVerifiedAt } : {}),
+    ...(u.name ? { name: u.name } : {}),
+    isAdmin: u.isAdmin === true,
+    passwordHash: u.passwordHash,
+    createdAt: u.createdAt,
+    sessionVersion: typeof u.sessionVersion === 'number' ? u.sessionVersion : 0,
+  };
+};
+
+const readUser = async ({ client, tableName: TableName }: TableContext, username: string) =>
+  (await client.send(new GetCommand({ TableName, Key: keys.user(username), ConsistentRead: true }))).Item;
+
 /**
  * Users keyed by their lower-cased username: the key itself is the uniqueness guard, so a
  * conditional put is the whole check (no read-then-write).
@@ -22,22 +40,7 @@ const newUserSchema = z.object({
 export function createUserRepository(ctx: TableContext): UserRepository {
   const { client, tableName: TableName } = ctx;
 
-  const toUser = (item: Record<string, unknown>): StoredUser => {
-    const u = stripLayout<StoredUser>(item);
-    return {
-      id: u.id,
-      username: u.username,
-      ...(u.email ? { email: u.email } : {}),
-      ...(u.email && u.emailVerifiedAt ? { emailVerifiedAt: u.emailVerifiedAt } : {}),
-      ...(u.name ? { name: u.name } : {}),
-      isAdmin: u.isAdmin === true,
-      passwordHash: u.passwordHash,
-      createdAt: u.createdAt,
-      sessionVersion: typeof u.sessionVersion === 'number' ? u.sessionVersion : 0,
-    };
-  };
-
-  const read = async (username: string) => (await client.send(new GetCommand({ TableName, Key: keys.user(username), ConsistentRead: true }))).Item;
+  const read = (username: string) => readUser(ctx, username);
 
   const itemFor = (id: number, user: z.infer<typeof newUserSchema>, createdAt: string, sessionVersion = 0, emailVerifiedAt?: string) => ({
     ...keys.user(user.username),
@@ -149,6 +152,19 @@ export function createUserRepository(ctx: TableContext): UserRepository {
         throw err;
       }
     },
+    ...sessionMethods(ctx),
+    ...emailVerificationMethods(ctx),
+    ...bomMappingMethods(ctx),
+  };
+}
+
+const sessionKey = (username: string, sessionId: string) => ({ pk: keys.user(username).pk, sk: `SESSION#${sessionId}` });
+const bomMappingKey = (username: string) => ({ pk: keys.user(username).pk, sk: 'BOM_MAPPING' });
+
+/** The signed-in browsers of a user. */
+function sessionMethods(ctx: TableContext): Pick<UserRepository, 'startSession' | 'getSessionUser' | 'endSession'> {
+  const { client, tableName: TableName } = ctx;
+  return {
     // One item per signed-in browser in the user's partition (sk SESSION#<token id>), gone at logout and
     // through the table's TTL (`expiresAt`, seconds) when the token expires.
     startSession: async (username, sessionId, expiresAt) => {
@@ -184,11 +200,18 @@ export function createUserRepository(ctx: TableContext): UserRepository {
       assertLookupText(username, 'username', 200);
       await client.send(new DeleteCommand({ TableName, Key: sessionKey(username.trim(), sessionId) }));
     },
+  };
+}
+
+/** Confirming a user's e-mail address through a mailed link (ADR 096). */
+function emailVerificationMethods(ctx: TableContext): Pick<UserRepository, 'startEmailVerification' | 'verifyEmail'> {
+  const { client, tableName: TableName } = ctx;
+  return {
     startEmailVerification: async (username, rawEmail, tokenHash, expiresAt) => {
       assertLookupText(username, 'username', 200);
       const email = parseInput(z.email().max(254), rawEmail);
       for (let attempt = 1; attempt <= 3; attempt++) {
-        const current = await read(username.trim());
+        const current = await readUser(ctx, username.trim());
         if (!current) throw new NotFoundError('User not found');
         const changed = current.email !== email;
         const values: Record<string, unknown> = { ':e': email, ':h': tokenHash };
@@ -263,9 +286,16 @@ export function createUserRepository(ctx: TableContext): UserRepository {
         if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return undefined;
         throw err;
       }
-      const item = await read(username);
+      const item = await readUser(ctx, username);
       return item ? toUser(item) : undefined;
     },
+  };
+}
+
+/** The BOM column mapping a user confirmed last. */
+function bomMappingMethods(ctx: TableContext): Pick<UserRepository, 'getBomMapping' | 'saveBomMapping'> {
+  const { client, tableName: TableName } = ctx;
+  return {
     // A preference item in the user's partition (sk BOM_MAPPING), so it never rewrites the user item.
     getBomMapping: async (username) => {
       assertLookupText(username, 'username', 200);
@@ -282,6 +312,3 @@ export function createUserRepository(ctx: TableContext): UserRepository {
     },
   };
 }
-
-const sessionKey = (username: string, sessionId: string) => ({ pk: keys.user(username).pk, sk: `SESSION#${sessionId}` });
-const bomMappingKey = (username: string) => ({ pk: keys.user(username).pk, sk: 'BOM_MAPPING' });

@@ -75,7 +75,7 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     if (rows.length === 0) return { created: 0, updated: 0, unchanged: 0, failures: [], changedIds: [] };
     await loadSlugify();
 
-    const { valid, failures } = validateRows(rows, await referenceIds());
+    const { valid, failures } = validateRows(rows, await referenceIds(ctx));
     const guards = await batchGetItems(
       ctx,
       valid.map((row) => row.guardKey),
@@ -119,9 +119,9 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     }
 
     const now = ctx.now().toISOString();
-    const updated = await updateChanged(toUpdate, now);
-    const created = await createNew(toCreate, now);
-    const reclaimed = await reclaimOrphans(orphans, now);
+    const updated = await updateChanged(ctx, toUpdate, now);
+    const created = await createNew(ctx, toCreate, now);
+    const reclaimed = await reclaimOrphans(ctx, orphans, now);
     const createdIds = [...created.ids, ...reclaimed.ids];
     return {
       created: createdIds.length,
@@ -132,172 +132,172 @@ export function createPartUpsert(ctx: TableContext): Pick<CatalogRepository, 'up
     };
   }
 
-  async function referenceIds() {
-    const ids = async (pk: string) => new Set((await queryPartition(ctx, pk)).map((item) => Number(item.id)));
-    const [categories, manufacturers] = await Promise.all([ids('CATEGORY'), ids('MANUFACTURER')]);
-    return { categories, manufacturers };
-  }
+  return { upsertParts };
+}
 
-  /** Rewrites changed parts, each only if nobody changed it since it was read. */
-  async function updateChanged(toUpdate: { row: ValidRow; current: StoredPart }[], now: string) {
-    const ids: number[] = [];
-    const failures: Failure[] = [];
-    await mapLimit(toUpdate, UPDATE_CONCURRENCY, async ({ row, current }) => {
-      const item = encodePart(current.id, { ...row.input, slug: current.slug }, current.version + 1, current.createdAt, now);
-      try {
-        await ctx.client.send(
-          new PutCommand({
-            TableName: ctx.tableName,
-            Item: item,
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: { ':v': current.version },
-          }),
-        );
-        ids.push(current.id);
-      } catch (err) {
-        if (!isConditionFailed(err)) throw err;
-        failures.push({ index: row.index, error: 'The part was changed at the same time; import the row again' });
-      }
-    });
-    return { ids, failures };
-  }
+async function referenceIds(ctx: TableContext) {
+  const ids = async (pk: string) => new Set((await queryPartition(ctx, pk)).map((item) => Number(item.id)));
+  const [categories, manufacturers] = await Promise.all([ids('CATEGORY'), ids('MANUFACTURER')]);
+  return { categories, manufacturers };
+}
 
-  /** Creates new parts: guards claimed by transaction, part items batched; conflicts go one by one. */
-  async function createNew(toCreate: ValidRow[], now: string) {
-    const ids: number[] = [];
-    const failures: Failure[] = [];
-    if (toCreate.length === 0) return { ids, failures };
-    const firstId = await allocateIds(ctx, 'part', toCreate.length);
-    const slugsInBatch = new Set<string>();
-    const candidates = toCreate.map((row, i) => {
-      const id = firstId + i;
-      let slug = row.input.slug ?? derivedSlug(row.input.name, row.input.partNumber, id);
-      if (slugsInBatch.has(slug)) slug = withIdSuffix(slug, id);
-      slugsInBatch.add(slug);
-      return { row, item: encodePart(id, { ...row.input, slug }, 1, now, now) };
-    });
-    // A slug that is already taken would fail its group's claim: settle it before claiming.
-    const slugGuards = await batchGetItems(
+/** Rewrites changed parts, each only if nobody changed it since it was read. */
+async function updateChanged(ctx: TableContext, toUpdate: { row: ValidRow; current: StoredPart }[], now: string) {
+  const ids: number[] = [];
+  const failures: Failure[] = [];
+  await mapLimit(toUpdate, UPDATE_CONCURRENCY, async ({ row, current }) => {
+    const item = encodePart(current.id, { ...row.input, slug: current.slug }, current.version + 1, current.createdAt, now);
+    try {
+      await ctx.client.send(
+        new PutCommand({
+          TableName: ctx.tableName,
+          Item: item,
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': current.version },
+        }),
+      );
+      ids.push(current.id);
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+      failures.push({ index: row.index, error: 'The part was changed at the same time; import the row again' });
+    }
+  });
+  return { ids, failures };
+}
+
+/** Creates new parts: guards claimed by transaction, part items batched; conflicts go one by one. */
+async function createNew(ctx: TableContext, toCreate: ValidRow[], now: string) {
+  const ids: number[] = [];
+  const failures: Failure[] = [];
+  if (toCreate.length === 0) return { ids, failures };
+  const firstId = await allocateIds(ctx, 'part', toCreate.length);
+  const slugsInBatch = new Set<string>();
+  const candidates = toCreate.map((row, i) => {
+    const id = firstId + i;
+    let slug = row.input.slug ?? derivedSlug(row.input.name, row.input.partNumber, id);
+    if (slugsInBatch.has(slug)) slug = withIdSuffix(slug, id);
+    slugsInBatch.add(slug);
+    return { row, item: encodePart(id, { ...row.input, slug }, 1, now, now) };
+  });
+  // A slug that is already taken would fail its group's claim: settle it before claiming.
+  const slugGuards = await batchGetItems(
+    ctx,
+    candidates.map(({ item }) => keys.slugGuard('part', item.slug)),
+    ['id'],
+  );
+  const oneByOne: NewPart[] = [];
+  const batched: NewPart[] = [];
+  for (const candidate of candidates) {
+    if (!slugGuards.has(keys.slugGuard('part', candidate.item.slug).pk)) batched.push(candidate);
+    else if (candidate.row.input.slug === undefined)
+      batched.push({ ...candidate, item: { ...candidate.item, slug: withIdSuffix(candidate.item.slug, candidate.item.id) } });
+    else oneByOne.push(candidate);
+  }
+  await mapLimit(chunk(batched, PARTS_PER_CLAIM), WRITE_CONCURRENCY, async (group) => {
+    const { claimed, refused } = await claimGuards(ctx, group);
+    oneByOne.push(...refused);
+    await batchPutItems(
       ctx,
-      candidates.map(({ item }) => keys.slugGuard('part', item.slug)),
+      claimed.map(({ item }) => item),
+      1,
+    );
+    ids.push(...claimed.map(({ item }) => item.id));
+  });
+  for (const { row, item } of oneByOne) {
+    const written = await createOne(ctx, item, row.input.slug === undefined);
+    if (written.ok) ids.push(item.id);
+    else failures.push({ index: row.index, error: written.error });
+  }
+  return { ids, failures };
+}
+
+/**
+ * Claims the slug and part number guards of every part of the group in one transaction. When a guard
+ * is taken (another writer got there first), nothing of the transaction applied: the parts with a
+ * failed guard are set aside and the rest is claimed again.
+ */
+async function claimGuards(ctx: TableContext, group: NewPart[]): Promise<{ claimed: NewPart[]; refused: NewPart[] }> {
+  let pending = group;
+  const refused: NewPart[] = [];
+  while (pending.length > 0) {
+    const actions = pending.flatMap(({ row, item }) => [
+      guardPut(ctx, keys.slugGuard('part', item.slug), item.id, 'retry').action,
+      guardPut(ctx, row.guardKey, item.id, 'retry').action,
+    ]);
+    try {
+      await withConflictRetry((token) => ctx.client.send(new TransactWriteCommand({ TransactItems: actions, ClientRequestToken: token })));
+      return { claimed: pending, refused };
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (!codes?.includes('ConditionalCheckFailed')) throw err;
+      const failed = new Set(codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [Math.floor(i / 2)] : [])));
+      refused.push(...pending.filter((_, i) => failed.has(i)));
+      pending = pending.filter((_, i) => !failed.has(i));
+    }
+  }
+  return { claimed: [], refused };
+}
+
+/** One new part in one transaction; a derived slug that is taken gets the id appended once. */
+async function createOne(ctx: TableContext, item: PartItem, slugIsDerived: boolean): Promise<{ ok: true } | { ok: false; error: string }> {
+  let candidate = item;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const taken = {
+      item: new ConflictError('The part could not be saved'),
+      slug: catalogErrors.slugTaken('part', candidate.slug),
+      partNumber: catalogErrors.partNumberTaken(item.partNumber),
+    };
+    try {
+      await transactWrite(ctx, newPartActions(ctx, candidate, taken));
+      return { ok: true };
+    } catch (err) {
+      if (err === taken.slug && slugIsDerived && attempt === 1 && !candidate.slug.endsWith(`-${candidate.id}`)) {
+        candidate = { ...candidate, slug: withIdSuffix(candidate.slug, candidate.id) };
+        continue;
+      }
+      const known = [taken.item, taken.slug, taken.partNumber].find((e) => e === err);
+      if (known) return { ok: false, error: known.message };
+      throw err;
+    }
+  }
+  return { ok: false, error: 'The part could not be saved' };
+}
+
+/**
+ * Rows whose part number guard points to an id with no part: an import stopped between claiming the
+ * guards and writing the part. The part is written under that id (its guard must still hold it), with
+ * the slug guard it holds already or a new one.
+ */
+async function reclaimOrphans(ctx: TableContext, orphans: { row: ValidRow; id: number }[], now: string) {
+  const ids: number[] = [];
+  const failures: Failure[] = [];
+  for (const { row, id } of orphans) {
+    // The stopped import may have given the part its derived slug or, when that was taken, the slug with the id.
+    const derived = derivedSlug(row.input.name, row.input.partNumber, id);
+    const slugs = row.input.slug !== undefined ? [row.input.slug] : [derived, withIdSuffix(derived, id)];
+    const held = await batchGetItems(
+      ctx,
+      slugs.map((s) => keys.slugGuard('part', s)),
       ['id'],
     );
-    const oneByOne: NewPart[] = [];
-    const batched: NewPart[] = [];
-    for (const candidate of candidates) {
-      if (!slugGuards.has(keys.slugGuard('part', candidate.item.slug).pk)) batched.push(candidate);
-      else if (candidate.row.input.slug === undefined)
-        batched.push({ ...candidate, item: { ...candidate.item, slug: withIdSuffix(candidate.item.slug, candidate.item.id) } });
-      else oneByOne.push(candidate);
-    }
-    await mapLimit(chunk(batched, PARTS_PER_CLAIM), WRITE_CONCURRENCY, async (group) => {
-      const { claimed, refused } = await claimGuards(group);
-      oneByOne.push(...refused);
-      await batchPutItems(
-        ctx,
-        claimed.map(({ item }) => item),
-        1,
-      );
-      ids.push(...claimed.map(({ item }) => item.id));
-    });
-    for (const { row, item } of oneByOne) {
-      const written = await createOne(item, row.input.slug === undefined);
-      if (written.ok) ids.push(item.id);
-      else failures.push({ index: row.index, error: written.error });
-    }
-    return { ids, failures };
-  }
-
-  /**
-   * Claims the slug and part number guards of every part of the group in one transaction. When a guard
-   * is taken (another writer got there first), nothing of the transaction applied: the parts with a
-   * failed guard are set aside and the rest is claimed again.
-   */
-  async function claimGuards(group: NewPart[]): Promise<{ claimed: NewPart[]; refused: NewPart[] }> {
-    let pending = group;
-    const refused: NewPart[] = [];
-    while (pending.length > 0) {
-      const actions = pending.flatMap(({ row, item }) => [
-        guardPut(ctx, keys.slugGuard('part', item.slug), item.id, 'retry').action,
-        guardPut(ctx, row.guardKey, item.id, 'retry').action,
+    const holder = (s: string) => held.get(keys.slugGuard('part', s).pk);
+    const slug = slugs.find((s) => Number(holder(s)?.id) === id) ?? slugs.find((s) => !holder(s)) ?? slugs[0]!;
+    const taken = catalogErrors.slugTaken('part', slug);
+    const item = encodePart(id, { ...row.input, slug }, 1, now, now);
+    try {
+      const written = await transactWrite(ctx, [
+        putNew(ctx, item, 'retry'),
+        guardHeld(ctx, row.guardKey, id),
+        ...(Number(holder(slug)?.id) === id ? [] : [guardPut(ctx, keys.slugGuard('part', slug), id, taken)]),
       ]);
-      try {
-        await withConflictRetry((token) => ctx.client.send(new TransactWriteCommand({ TransactItems: actions, ClientRequestToken: token })));
-        return { claimed: pending, refused };
-      } catch (err) {
-        const codes = cancellationCodes(err);
-        if (!codes?.includes('ConditionalCheckFailed')) throw err;
-        const failed = new Set(codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [Math.floor(i / 2)] : [])));
-        refused.push(...pending.filter((_, i) => failed.has(i)));
-        pending = pending.filter((_, i) => !failed.has(i));
-      }
+      if (written === 'ok') ids.push(id);
+      else failures.push({ index: row.index, error: 'The part was changed at the same time; import the row again' });
+    } catch (err) {
+      if (err !== taken) throw err;
+      failures.push({ index: row.index, error: taken.message });
     }
-    return { claimed: [], refused };
   }
-
-  /** One new part in one transaction; a derived slug that is taken gets the id appended once. */
-  async function createOne(item: PartItem, slugIsDerived: boolean): Promise<{ ok: true } | { ok: false; error: string }> {
-    let candidate = item;
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      const taken = {
-        item: new ConflictError('The part could not be saved'),
-        slug: catalogErrors.slugTaken('part', candidate.slug),
-        partNumber: catalogErrors.partNumberTaken(item.partNumber),
-      };
-      try {
-        await transactWrite(ctx, newPartActions(ctx, candidate, taken));
-        return { ok: true };
-      } catch (err) {
-        if (err === taken.slug && slugIsDerived && attempt === 1 && !candidate.slug.endsWith(`-${candidate.id}`)) {
-          candidate = { ...candidate, slug: withIdSuffix(candidate.slug, candidate.id) };
-          continue;
-        }
-        const known = [taken.item, taken.slug, taken.partNumber].find((e) => e === err);
-        if (known) return { ok: false, error: known.message };
-        throw err;
-      }
-    }
-    return { ok: false, error: 'The part could not be saved' };
-  }
-
-  /**
-   * Rows whose part number guard points to an id with no part: an import stopped between claiming the
-   * guards and writing the part. The part is written under that id (its guard must still hold it), with
-   * the slug guard it holds already or a new one.
-   */
-  async function reclaimOrphans(orphans: { row: ValidRow; id: number }[], now: string) {
-    const ids: number[] = [];
-    const failures: Failure[] = [];
-    for (const { row, id } of orphans) {
-      // The stopped import may have given the part its derived slug or, when that was taken, the slug with the id.
-      const derived = derivedSlug(row.input.name, row.input.partNumber, id);
-      const slugs = row.input.slug !== undefined ? [row.input.slug] : [derived, withIdSuffix(derived, id)];
-      const held = await batchGetItems(
-        ctx,
-        slugs.map((s) => keys.slugGuard('part', s)),
-        ['id'],
-      );
-      const holder = (s: string) => held.get(keys.slugGuard('part', s).pk);
-      const slug = slugs.find((s) => Number(holder(s)?.id) === id) ?? slugs.find((s) => !holder(s)) ?? slugs[0]!;
-      const taken = catalogErrors.slugTaken('part', slug);
-      const item = encodePart(id, { ...row.input, slug }, 1, now, now);
-      try {
-        const written = await transactWrite(ctx, [
-          putNew(ctx, item, 'retry'),
-          guardHeld(ctx, row.guardKey, id),
-          ...(Number(holder(slug)?.id) === id ? [] : [guardPut(ctx, keys.slugGuard('part', slug), id, taken)]),
-        ]);
-        if (written === 'ok') ids.push(id);
-        else failures.push({ index: row.index, error: 'The part was changed at the same time; import the row again' });
-      } catch (err) {
-        if (err !== taken) throw err;
-        failures.push({ index: row.index, error: taken.message });
-      }
-    }
-    return { ids, failures };
-  }
-
-  return { upsertParts };
+  return { ids, failures };
 }
 
 /** Parses each row and checks what can be checked without writing; failures carry the row index. */

@@ -17,10 +17,11 @@ const expectationSchema = z
 export const UNFINISHED_IMPORTS = 'IMPORT#UNFINISHED';
 const FINISHED_STATES = new Set(['completed', 'failed']);
 
+const toJob = (item: Record<string, unknown>) => stripLayout<ImportJob>(item);
+const toChunk = (item: Record<string, unknown>) => stripLayout<ImportChunk>(item);
+
 export function createImportJobRepository(ctx: TableContext): ImportJobRepository {
   const { client, tableName: TableName } = ctx;
-  const toJob = (item: Record<string, unknown>) => stripLayout<ImportJob>(item);
-  const toChunk = (item: Record<string, unknown>) => stripLayout<ImportChunk>(item);
 
   return {
     async createImportJob(raw) {
@@ -101,6 +102,34 @@ export function createImportJobRepository(ctx: TableContext): ImportJobRepositor
       throw new ConflictError(`Import job ${id} was changed meanwhile`);
     },
 
+    async listUnfinishedImportJobs() {
+      const jobs: ImportJob[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const res = await client.send(
+          new QueryCommand({
+            TableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :q',
+            ExpressionAttributeValues: { ':q': UNFINISHED_IMPORTS },
+            ExclusiveStartKey,
+          }),
+        );
+        jobs.push(...(res.Items ?? []).map(toJob));
+        ExclusiveStartKey = res.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      // The index is eventually consistent: a job that finished a moment ago may still be listed.
+      return jobs.filter((job) => !FINISHED_STATES.has(job.state));
+    },
+
+    ...chunkMethods(ctx),
+  };
+}
+
+/** The chunks of a large import run in parallel (ADR 061): items in the job's partition, their totals added to the job's. */
+function chunkMethods(ctx: TableContext): Pick<ImportJobRepository, 'createImportChunks' | 'getImportChunk' | 'listImportChunks' | 'saveImportChunk'> {
+  const { client, tableName: TableName } = ctx;
+  return {
     async createImportChunks(jobId, chunks, at) {
       assertLookupText(jobId, 'id', 100);
       if (chunks.length === 0) throw new ValidationError('A chunked job has at least one chunk');
@@ -216,26 +245,6 @@ export function createImportJobRepository(ctx: TableContext): ImportJobRepositor
           throw new ConflictError(`Import chunk ${next.index} of job ${jobId} was changed meanwhile`);
         throw err;
       }
-    },
-
-    async listUnfinishedImportJobs() {
-      const jobs: ImportJob[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const res = await client.send(
-          new QueryCommand({
-            TableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :q',
-            ExpressionAttributeValues: { ':q': UNFINISHED_IMPORTS },
-            ExclusiveStartKey,
-          }),
-        );
-        jobs.push(...(res.Items ?? []).map(toJob));
-        ExclusiveStartKey = res.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      // The index is eventually consistent: a job that finished a moment ago may still be listed.
-      return jobs.filter((job) => !FINISHED_STATES.has(job.state));
     },
   };
 }

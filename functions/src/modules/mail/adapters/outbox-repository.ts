@@ -27,6 +27,27 @@ const heldExpiry = (at: Date) => Math.floor(at.getTime() / 1000) + HELD_MAIL_DAY
 
 const toMail = (item: Record<string, unknown>): StoredOutboxMail => stripLayout<StoredOutboxMail>(item);
 
+/** The mails held for an account: the pointers in its partition, read consistently. */
+async function heldPointers({ client, tableName: TableName }: TableContext, username: string): Promise<{ id: string; expiresAt: number | undefined }[]> {
+  const pk = keys.heldMail(username, '').pk;
+  const held: { id: string; expiresAt: number | undefined }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(
+      new QueryCommand({
+        TableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :held)',
+        ExpressionAttributeValues: { ':pk': pk, ':held': 'HELDMAIL#' },
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    held.push(...(page.Items ?? []).map((i) => ({ id: String(i.mailId), expiresAt: typeof i.expiresAt === 'number' ? i.expiresAt : undefined })));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return held;
+}
+
 export function createOutboxRepository(ctx: TableContext): OutboxRepository {
   const { client, tableName: TableName } = ctx;
   return {
@@ -132,22 +153,7 @@ export function createOutboxRepository(ctx: TableContext): OutboxRepository {
     },
 
     async releaseHeld(username, now) {
-      const pk = keys.heldMail(username, '').pk;
-      const held: { id: string; expiresAt: number | undefined }[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :held)',
-            ExpressionAttributeValues: { ':pk': pk, ':held': 'HELDMAIL#' },
-            ConsistentRead: true,
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        held.push(...(page.Items ?? []).map((i) => ({ id: String(i.mailId), expiresAt: typeof i.expiresAt === 'number' ? i.expiresAt : undefined })));
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const held = await heldPointers(ctx, username);
       const released: string[] = [];
       const at = now.toISOString();
       const nowSeconds = Math.floor(now.getTime() / 1000);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { PartDocument } from '../ports/search-index';
 import type { MatchSource } from '../../bom';
-import { wordForms } from './word-match';
+import { wordForms } from '../word-match';
 
 /** The character right after 'Z' (and so after every normalised part-number character). */
 const PREFIX_END = '[';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { partsQuerySchema } from '@parts/shared/schemas';
 import type { PartDocument } from '../ports/search-index';
 import { BOOST, indexBody, indexedDocument, listingRequest, readWordInfo, sortOf, synonymRules, textClause, wordInfoRequest } from './opensearch-queries';
-import { parseQueryText } from './query-text';
-import { DEFAULT_SYNONYMS } from './synonyms';
+import { parseQueryText } from '../query-text';
+import { DEFAULT_SYNONYMS } from '../synonyms';
 
 /**
  * The OpenSearch request bodies, pinned without an engine (the contract suite runs them against a real

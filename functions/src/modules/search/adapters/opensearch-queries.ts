@@ -1,8 +1,8 @@
 import type { PartsQuery } from '@parts/shared/schemas';
 import type { PartDocument } from '../ports/search-index';
-import type { ParsedQueryText } from './query-text';
-import type { SynonymList } from './synonyms';
-import { allowedEdits } from './word-match';
+import type { ParsedQueryText } from '../query-text';
+import { editBudget, MIN_INFIX_CHARS, RELEVANCE_ORDER, RELEVANCE_ORDER_WITHOUT_TEXT } from '../ranking';
+import type { SynonymList } from '../synonyms';
 
 /**
  * The OpenSearch index body and the request bodies the adapter sends, as pure functions (unit-tested
@@ -11,9 +11,15 @@ import { allowedEdits } from './word-match';
  */
 
 export const NGRAM_MAX = 15;
+/** OpenSearch's fuzziness and term suggester allow at most two edits (ranking.ts editBudget can ask for more). */
+export const MAX_EDITS = 2;
 export const FACET_SIZE = 1000;
 
-/** Boosts of the relevance tiers. Text scores add up per word (at most 12 words × 100), below the part-number tiers. */
+/**
+ * The relevance tiers of ranking.ts (TIER) as boosts: exact, prefix and infix part number, then per word
+ * as typed (tier typed) or through a form or synonym / a correction (tier widened, corrections lowest).
+ * Text scores add up per word (at most 12 words × 100), below the part-number tiers.
+ */
 export const BOOST = { exact: 100_000, prefix: 50_000, infix: 20_000, typed: 100, forms: 50, corrected: 10 } as const;
 
 /** The synonym list as search-time synonym_graph rules ("sov => sov, solenoid valve"). */
@@ -213,7 +219,7 @@ export function textClause(text: ParsedQueryText, fuzzy: ReadonlySet<string> = n
   if (pn.length > 0) {
     should.push({ constant_score: { filter: { term: { partNumberNorm: pn } }, boost: BOOST.exact } });
     should.push({ constant_score: { filter: { prefix: { partNumberNorm: pn } }, boost: BOOST.prefix } });
-    if (pn.length >= 3) {
+    if (pn.length >= MIN_INFIX_CHARS) {
       const infix: unknown[] = [{ match: { 'partNumber.infix': pn } }];
       // Fragments longer than the n-grams: the n-gram narrows, the wildcard makes it exact.
       if (pn.length > NGRAM_MAX) infix.push({ wildcard: { partNumberNorm: `*${pn}*` } });
@@ -232,7 +238,7 @@ export function textClause(text: ParsedQueryText, fuzzy: ReadonlySet<string> = n
     ];
     if (fuzzy.has(w) && !text.fixed.has(w)) {
       // OpenSearch allows at most two edits; the fuzzier last relaxation asks for one more than AUTO gives.
-      const fuzziness = extraEdits > 0 ? Math.min(2, allowedEdits(w) + extraEdits) : 'AUTO:4,8';
+      const fuzziness = extraEdits > 0 ? Math.min(MAX_EDITS, editBudget(w, extraEdits)) : 'AUTO:4,8';
       queries.push({ constant_score: { filter: { multi_match: { query: w, fields: FOLDED_FIELDS, fuzziness, prefix_length: 1 } }, boost: BOOST.corrected } });
     }
     return { dis_max: { queries } };
@@ -254,13 +260,20 @@ export function listingFilters(query: PartsQuery) {
   return { ranges, category, manufacturer };
 }
 
+/** ranking.ts's relevance order as sort clauses: the tier is the score (the boosts above). */
+const RELEVANCE_SORT = {
+  tier: { _score: 'desc' },
+  // Documents indexed before statusRank count as active.
+  discontinued: { statusRank: { order: 'asc', missing: 0, unmapped_type: 'byte' } },
+  partNumber: { 'partNumber.sort': 'asc' },
+  id: { id: 'asc' },
+} as const;
+
 export function sortOf(query: Pick<PartsQuery, 'sortBy' | 'sortOrder'>, hasText: boolean): unknown[] {
   const order = query.sortOrder;
   if (query.sortBy === 'partNumber') return [{ 'partNumber.sort': order }, { id: order }];
   if (query.sortBy === 'manufacturer') return [{ 'manufacturerName.sort': order }, { 'partNumber.sort': order }, { id: order }];
-  // Relevance: discontinued parts after the others for equal scores (documents indexed before statusRank count as active).
-  const status = { statusRank: { order: 'asc', missing: 0, unmapped_type: 'byte' } };
-  return hasText ? [{ _score: 'desc' }, status, { 'partNumber.sort': 'asc' }, { id: 'asc' }] : [status, { id: 'asc' }];
+  return (hasText ? RELEVANCE_ORDER : RELEVANCE_ORDER_WITHOUT_TEXT).map((key) => RELEVANCE_SORT[key]);
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { partSchema } from '@parts/shared/schemas';
 import type { StoredPart } from '../../catalog/ports/catalog-repository';
 import { toPartView } from '../../catalog/part-view';
-import { toPartView as viewOfDocument } from '../adapters/query-text';
+import { toPartView as viewOfDocument } from '../adapters/part-view';
 import { toPartDocument } from './part-document';
 
 const part: StoredPart = {

@@ -100,39 +100,14 @@ export function startStreamPoller(options: StreamPollerOptions): { ready: Promis
       };
     });
 
-  async function listShards(streamArn: string): Promise<ListedShard[]> {
-    const listed: ListedShard[] = [];
-    let exclusiveStart: string | undefined;
-    do {
-      const res = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStart }));
-      for (const shard of res.StreamDescription?.Shards ?? []) {
-        if (shard.ShardId) listed.push({ id: shard.ShardId, ...(shard.ParentShardId ? { parent: shard.ParentShardId } : {}) });
-      }
-      exclusiveStart = res.StreamDescription?.LastEvaluatedShardId;
-    } while (exclusiveStart);
-    return listed;
-  }
-
-  async function iteratorFor(streamArn: string, shardId: string): Promise<string | undefined> {
-    const after = checkpoints.get(shardId)?.after;
-    if (after) {
-      try {
-        const it = await streams.send(
-          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }),
-        );
-        return it.ShardIterator;
-      } catch (err) {
-        if (!(err instanceof TrimmedDataAccessException)) throw err;
-        logger.warn('stream_checkpoint_trimmed', { shardId, after });
-        options.onGap?.(shardId);
-      }
-    }
-    const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
-    return it.ShardIterator;
-  }
+  const iteratorFor = (streamArn: string, shardId: string) =>
+    shardIterator(streams, streamArn, shardId, checkpoints.get(shardId)?.after, (after) => {
+      logger.warn('stream_checkpoint_trimmed', { shardId, after });
+      options.onGap?.(shardId);
+    });
 
   async function discover(streamArn: string) {
-    const listed = await listShards(streamArn);
+    const listed = await listShards(streams, streamArn);
     const ids = new Set(listed.map((s) => s.id));
     let pruned = false;
     // Shards that aged out of the stream need no position any more.
@@ -236,6 +211,42 @@ export function startStreamPoller(options: StreamPollerOptions): { ready: Promis
       dynamo.destroy();
     },
   };
+}
+
+async function listShards(streams: DynamoDBStreamsClient, streamArn: string): Promise<ListedShard[]> {
+  const listed: ListedShard[] = [];
+  let exclusiveStart: string | undefined;
+  do {
+    const res = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStart }));
+    for (const shard of res.StreamDescription?.Shards ?? []) {
+      if (shard.ShardId) listed.push({ id: shard.ShardId, ...(shard.ParentShardId ? { parent: shard.ParentShardId } : {}) });
+    }
+    exclusiveStart = res.StreamDescription?.LastEvaluatedShardId;
+  } while (exclusiveStart);
+  return listed;
+}
+
+/** An iterator after the shard's checkpoint, or from TRIM_HORIZON when it has none or its records aged out (`trimmed`). */
+async function shardIterator(
+  streams: DynamoDBStreamsClient,
+  streamArn: string,
+  shardId: string,
+  after: string | undefined,
+  trimmed: (after: string) => void,
+): Promise<string | undefined> {
+  if (after) {
+    try {
+      const it = await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }),
+      );
+      return it.ShardIterator;
+    } catch (err) {
+      if (!(err instanceof TrimmedDataAccessException)) throw err;
+      trimmed(after);
+    }
+  }
+  const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
+  return it.ShardIterator;
 }
 
 function toLambdaRecord(r: _Record) {

@@ -49,7 +49,7 @@ export interface SearchIndex {
   listVersions(afterId: number, limit: number): Promise<{ id: number; version: number }[]>;
   /**
    * Matches the lines of a buyer's list, one answer per line in order: exact / likely / choose /
-   * none with up to 3 candidates (adapters/search/part-match.ts decides; the engine looks up).
+   * none with up to 3 candidates (modules/bom/part-match.ts decides; the engine looks up).
    */
   matchParts(lines: BomMatchLine[]): Promise<LineMatch[]>;
   /** Drops everything (the embedded engine's reindex, tests). */

@@ -5,7 +5,7 @@ import { getCategoriesQueryOptions } from '../../../api/get-categories';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function createCategory(input: CategoryInput): Promise<Category> {
+function createCategory(input: CategoryInput): Promise<Category> {
   return call(api.api.categories.$post({ json: input }));
 }
 

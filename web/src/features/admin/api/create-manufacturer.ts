@@ -5,7 +5,7 @@ import { getManufacturersQueryOptions } from '../../../api/get-manufacturers';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function createManufacturer(input: ManufacturerInput): Promise<Manufacturer> {
+function createManufacturer(input: ManufacturerInput): Promise<Manufacturer> {
   return call(api.api.manufacturers.$post({ json: input }));
 }
 

@@ -5,7 +5,7 @@ import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function createPart(input: PartInput): Promise<PartView> {
+function createPart(input: PartInput): Promise<PartView> {
   return call(api.api.parts.$post({ json: input }));
 }
 

@@ -5,7 +5,7 @@ import { quoteRequestListKey } from './get-quote-requests';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function createQuoteRequest(input: AdminQuoteCreate): Promise<QuoteRequest> {
+function createQuoteRequest(input: AdminQuoteCreate): Promise<QuoteRequest> {
   // The admin dialog's own route (a customer's submission goes to /submissions).
   return call(api.api['quote-requests'].admin.$post({ json: input }));
 }

@@ -11,13 +11,13 @@ export interface AdminPartsParams {
 /** Root of every part listing key (admin and public), so a write refreshes them all. */
 export const partListsKey = ['parts'] as const;
 
-export function fetchAdminParts({ query, page }: AdminPartsParams, signal?: AbortSignal): Promise<PartListResponse> {
+function fetchAdminParts({ query, page }: AdminPartsParams, signal?: AbortSignal): Promise<PartListResponse> {
   // Spec section 7: `query` is sent only when the admin search is non-empty.
   const search = { page: String(page), pageSize: String(ADMIN_PARTS_PAGE_SIZE), ...(query.trim() ? { query: query.trim() } : {}) };
   return call(api.api.parts.$get({ query: search }, { init: { signal } }));
 }
 
-export function getAdminPartsQueryOptions(params: AdminPartsParams) {
+function getAdminPartsQueryOptions(params: AdminPartsParams) {
   return queryOptions({
     queryKey: [...partListsKey, 'admin', params] as const,
     queryFn: ({ signal }) => fetchAdminParts(params, signal),

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminStats } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
 
-export function fetchAdminStats(): Promise<AdminStats> {
+function fetchAdminStats(): Promise<AdminStats> {
   return call(api.api.admin.stats.$get());
 }
 

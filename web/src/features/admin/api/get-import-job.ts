@@ -4,7 +4,7 @@ import { api, call } from '../../../lib/api';
 
 const POLL_MS = 1000;
 
-export function fetchImportJob(id: string): Promise<ImportJob> {
+function fetchImportJob(id: string): Promise<ImportJob> {
   return call(api.api.imports[':id'].$get({ param: { id: encodeURIComponent(id) } }));
 }
 
@@ -13,7 +13,7 @@ export function isFinished(job: ImportJob | undefined): boolean {
 }
 
 /** The one polled query of the app: a running import job reports its progress until it ends. */
-export function getImportJobQueryOptions(id: string) {
+function getImportJobQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['imports', id] as const,
     queryFn: () => fetchImportJob(id),

@@ -10,7 +10,7 @@ export interface QuoteRequestFilter {
 }
 
 /** One page (at most 50, newest first). Spec section 8: a failure is logged and an empty list is shown. */
-export async function fetchQuoteRequests(filter: QuoteRequestFilter, cursor?: string): Promise<QuoteRequestPage> {
+async function fetchQuoteRequests(filter: QuoteRequestFilter, cursor?: string): Promise<QuoteRequestPage> {
   const search = filter.search?.trim();
   const query = { ...(filter.status ? { status: filter.status } : {}), ...(search ? { q: search } : {}), ...(cursor ? { cursor } : {}) };
   try {
@@ -23,7 +23,7 @@ export async function fetchQuoteRequests(filter: QuoteRequestFilter, cursor?: st
 
 export const quoteRequestListKey = ['quote-requests', 'list'] as const;
 
-export function getQuoteRequestsQueryOptions(filter: QuoteRequestFilter = {}) {
+function getQuoteRequestsQueryOptions(filter: QuoteRequestFilter = {}) {
   return infiniteQueryOptions({
     queryKey: [...quoteRequestListKey, filter.status ?? 'all', filter.search?.trim() ?? ''] as const,
     queryFn: ({ pageParam }) => fetchQuoteRequests(filter, pageParam),

@@ -5,7 +5,7 @@ import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { partListsKey } from './get-admin-parts';
 import { toastImportFailed, toastImportResult } from '../lib/admin-toasts';
 
-export async function importCsv({ file, columnMapping }: { file: File; columnMapping: ColumnMapping }): Promise<CsvImportResult> {
+async function importCsv({ file, columnMapping }: { file: File; columnMapping: ColumnMapping }): Promise<CsvImportResult> {
   const body = new FormData();
   body.append('csvFile', file, file.name);
   body.append('columnMapping', JSON.stringify(columnMapping));

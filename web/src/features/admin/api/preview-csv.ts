@@ -15,7 +15,7 @@ async function previewBody(file: File): Promise<Blob> {
   return new Blob([head.slice(0, head.lastIndexOf('\n') + 1) || head], { type: 'text/csv' });
 }
 
-export async function previewCsv(file: File): Promise<CsvPreview> {
+async function previewCsv(file: File): Promise<CsvPreview> {
   const body = new FormData();
   body.append('csvFile', await previewBody(file), file.name);
   // The route reads the multipart body itself, so it goes in as the request's body.

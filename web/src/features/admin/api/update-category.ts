@@ -5,7 +5,7 @@ import { getCategoriesQueryOptions } from '../../../api/get-categories';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function updateCategory({ id, input }: { id: number; input: CategoryInput }): Promise<Category> {
+function updateCategory({ id, input }: { id: number; input: CategoryInput }): Promise<Category> {
   return call(api.api.categories[':id'].$put({ param: { id: String(id) }, json: input }));
 }
 

@@ -5,7 +5,7 @@ import { getManufacturersQueryOptions } from '../../../api/get-manufacturers';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function updateManufacturer({ id, input }: { id: number; input: ManufacturerInput }): Promise<Manufacturer> {
+function updateManufacturer({ id, input }: { id: number; input: ManufacturerInput }): Promise<Manufacturer> {
   return call(api.api.manufacturers[':id'].$put({ param: { id: String(id) }, json: input }));
 }
 

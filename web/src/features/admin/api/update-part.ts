@@ -4,7 +4,7 @@ import { api, call } from '../../../lib/api';
 import { partListsKey } from './get-admin-parts';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function updatePart({ id, input }: { id: number; input: PartInput }): Promise<PartView> {
+function updatePart({ id, input }: { id: number; input: PartInput }): Promise<PartView> {
   return call(api.api.parts[':id'].$put({ param: { id: String(id) }, json: input }));
 }
 

@@ -7,7 +7,7 @@ import { quoteRequestDetailsKey } from './get-quote-request';
 import { getAdminStatsQueryOptions } from './get-admin-stats';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-export function updateQuoteStatus({ id, status }: { id: number; status: QuoteStatus }): Promise<QuoteRequest> {
+function updateQuoteStatus({ id, status }: { id: number; status: QuoteStatus }): Promise<QuoteRequest> {
   return call(api.api['quote-requests'][':id'].status.$patch({ param: { id: String(id) }, json: { status } }));
 }
 

@@ -79,6 +79,158 @@ function JobProgress({ job, estimate }: { job: ImportJob | undefined; estimate: 
   );
 }
 
+/** Step 1: the CSV file, and the template to start from. */
+function UploadStep({
+  file,
+  onFile,
+  pending,
+  onCancel,
+  onNext,
+}: {
+  file: File | null;
+  onFile: (file: File | null) => void;
+  pending: boolean;
+  onCancel: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor="csv-file">CSV File</Label>
+        <Input id="csv-file" type="file" accept=".csv" aria-describedby="csv-file-hint" onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
+        {file ? <p className="text-sm text-slate-700">Selected file: {file.name}</p> : null}
+        <p id="csv-file-hint" className="text-xs text-slate-600">
+          Your CSV file must include a header row and at least the part name and part number columns.
+        </p>
+      </div>
+      <div>
+        <a href="/api/parts/csv-template" download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <Download className="h-4 w-4" aria-hidden />
+          Download Template
+        </a>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button disabled={!file || pending} onClick={onNext}>
+          {pending ? 'Processing...' : 'Next'}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+/** Step 2: which part field each CSV column fills. */
+function MappingTable({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: string[];
+  mapping: Record<string, string>;
+  onChange: (header: string, target: string) => void;
+}) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>CSV Column</TableHead>
+          <TableHead>Part Field</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {headers.map((header) => (
+          <TableRow key={header}>
+            <TableCell className="font-medium">{header}</TableCell>
+            <TableCell>
+              <MappingSelect header={header} value={mapping[header] ?? ''} onChange={(t) => onChange(header, t)} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The first rows of the file, as the server read them. */
+function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold">Preview</h3>
+      <div className="max-h-60 overflow-auto rounded-md border border-slate-200">
+        <Table aria-label="CSV preview">
+          <TableHeader>
+            <TableRow>
+              {preview.headers.map((h) => (
+                <TableHead key={h}>{h}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {preview.sampleRows.map((row, index) => (
+              <TableRow key={index}>
+                {preview.headers.map((h) => (
+                  <TableCell key={h}>{row[h] ?? ''}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
+
+/** Step 3: the totals and each failed row with its reason. */
+function ResultsStep({ result, onClose }: { result: CsvImportResult; onClose: () => void }) {
+  return (
+    <div className="grid gap-4">
+      <h3 className="text-lg font-semibold">{result.errorCount === 0 ? 'Import Successful' : 'Import Completed with Warnings'}</h3>
+      <dl className="grid grid-cols-3 gap-3 text-center">
+        <div className="rounded-md bg-slate-100 p-3">
+          <dt className="text-sm text-slate-600">Total Records</dt>
+          <dd className="text-2xl font-bold">{result.totalRecords}</dd>
+        </div>
+        <div className="rounded-md bg-green-50 p-3">
+          <dt className="text-sm text-green-800">Successful</dt>
+          <dd className="text-2xl font-bold text-green-900">{result.successCount}</dd>
+        </div>
+        <div className="rounded-md bg-red-50 p-3">
+          <dt className="text-sm text-red-800">Failed</dt>
+          <dd className="text-2xl font-bold text-red-900">{result.errorCount}</dd>
+        </div>
+      </dl>
+      {result.errors.length > 0 ? (
+        <div className="grid gap-2">
+          <h4 className="text-sm font-semibold">Error Details</h4>
+          <div className="max-h-60 overflow-auto rounded-md border border-slate-200">
+            <Table aria-label="Error Details">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Row</TableHead>
+                  <TableHead>Error</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {result.errors.map((e, index) => (
+                  <TableRow key={`${e.row}-${index}`}>
+                    <TableCell>{e.row}</TableCell>
+                    <TableCell>{e.error}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </div>
+      ) : null}
+      <DialogFooter>
+        <Button onClick={onClose}>Close</Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
 export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();
   const [currentStep, setStep] = useState<Step>('upload');
@@ -171,32 +323,7 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
           </DialogDescription>
         </DialogHeader>
 
-        {step === 'upload' ? (
-          <div className="grid gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor="csv-file">CSV File</Label>
-              <Input id="csv-file" type="file" accept=".csv" aria-describedby="csv-file-hint" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-              {file ? <p className="text-sm text-slate-700">Selected file: {file.name}</p> : null}
-              <p id="csv-file-hint" className="text-xs text-slate-600">
-                Your CSV file must include a header row and at least the part name and part number columns.
-              </p>
-            </div>
-            <div>
-              <a href="/api/parts/csv-template" download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-                <Download className="h-4 w-4" aria-hidden />
-                Download Template
-              </a>
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button disabled={!file || previewCsv.isPending} onClick={onNext}>
-                {previewCsv.isPending ? 'Processing...' : 'Next'}
-              </Button>
-            </DialogFooter>
-          </div>
-        ) : null}
+        {step === 'upload' ? <UploadStep file={file} onFile={setFile} pending={previewCsv.isPending} onCancel={close} onNext={onNext} /> : null}
 
         {step === 'mapping' && preview ? (
           <div className="grid gap-4">
@@ -206,47 +333,8 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <p className="text-sm text-slate-700" data-testid="import-relations-note">
               {IMPORT_OPTIONAL_RELATIONS_NOTE}
             </p>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>CSV Column</TableHead>
-                  <TableHead>Part Field</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {preview.headers.map((header) => (
-                  <TableRow key={header}>
-                    <TableCell className="font-medium">{header}</TableCell>
-                    <TableCell>
-                      <MappingSelect header={header} value={mapping[header] ?? ''} onChange={(t) => setMapping((m) => assignTarget(m, header, t))} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <div className="grid gap-2">
-              <h3 className="text-sm font-semibold">Preview</h3>
-              <div className="max-h-60 overflow-auto rounded-md border border-slate-200">
-                <Table aria-label="CSV preview">
-                  <TableHeader>
-                    <TableRow>
-                      {preview.headers.map((h) => (
-                        <TableHead key={h}>{h}</TableHead>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {preview.sampleRows.map((row, index) => (
-                      <TableRow key={index}>
-                        {preview.headers.map((h) => (
-                          <TableCell key={h}>{row[h] ?? ''}</TableCell>
-                        ))}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            </div>
+            <MappingTable headers={preview.headers} mapping={mapping} onChange={(header, t) => setMapping((m) => assignTarget(m, header, t))} />
+            <CsvPreviewTable preview={preview} />
             {job ? <JobProgress job={jobQuery.data} estimate={job.estimate} /> : null}
             <DialogFooter>
               <Button variant="outline" disabled={importing} onClick={() => setStep('upload')}>
@@ -259,51 +347,7 @@ export function CsvImportDialog({ open, onOpenChange }: { open: boolean; onOpenC
           </div>
         ) : null}
 
-        {step === 'results' && result ? (
-          <div className="grid gap-4">
-            <h3 className="text-lg font-semibold">{result.errorCount === 0 ? 'Import Successful' : 'Import Completed with Warnings'}</h3>
-            <dl className="grid grid-cols-3 gap-3 text-center">
-              <div className="rounded-md bg-slate-100 p-3">
-                <dt className="text-sm text-slate-600">Total Records</dt>
-                <dd className="text-2xl font-bold">{result.totalRecords}</dd>
-              </div>
-              <div className="rounded-md bg-green-50 p-3">
-                <dt className="text-sm text-green-800">Successful</dt>
-                <dd className="text-2xl font-bold text-green-900">{result.successCount}</dd>
-              </div>
-              <div className="rounded-md bg-red-50 p-3">
-                <dt className="text-sm text-red-800">Failed</dt>
-                <dd className="text-2xl font-bold text-red-900">{result.errorCount}</dd>
-              </div>
-            </dl>
-            {result.errors.length > 0 ? (
-              <div className="grid gap-2">
-                <h4 className="text-sm font-semibold">Error Details</h4>
-                <div className="max-h-60 overflow-auto rounded-md border border-slate-200">
-                  <Table aria-label="Error Details">
-                    <TableHeader>
-                      <TableRow>
-                        <TableHead>Row</TableHead>
-                        <TableHead>Error</TableHead>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {result.errors.map((e, index) => (
-                        <TableRow key={`${e.row}-${index}`}>
-                          <TableCell>{e.row}</TableCell>
-                          <TableCell>{e.error}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </div>
-              </div>
-            ) : null}
-            <DialogFooter>
-              <Button onClick={close}>Close</Button>
-            </DialogFooter>
-          </div>
-        ) : null}
+        {step === 'results' && result ? <ResultsStep result={result} onClose={close} /> : null}
       </DialogContent>
     </Dialog>
   );

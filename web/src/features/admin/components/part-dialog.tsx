@@ -1,4 +1,4 @@
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { PRICE_DECIMALS } from '@parts/shared/constants';
@@ -69,6 +69,58 @@ function toInput({ specRows, ...rest }: Output): PartInput {
   return { ...rest, specifications: Object.fromEntries(specRows.map((r) => [r.key, r.value])) };
 }
 
+/** The part's specifications as name/value rows, added and removed in place. */
+function SpecificationRows({ form }: { form: UseFormReturn<Values, unknown, Output> }) {
+  const specs = useFieldArray({ control: form.control, name: 'specRows' });
+  const errors = form.formState.errors;
+  return (
+    <fieldset className="grid gap-2 rounded-md border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium">Specifications</legend>
+      {specs.fields.length === 0 ? <p className="text-sm text-slate-600">No specifications yet.</p> : null}
+      {specs.fields.map((row, index) => {
+        const rowErrors = errors.specRows?.[index];
+        return (
+          <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+            <div className="grid gap-1">
+              <Label htmlFor={`spec-key-${row.id}`} className="sr-only">
+                Specification {index + 1} name
+              </Label>
+              <Input
+                id={`spec-key-${row.id}`}
+                placeholder="Name (e.g. bore)"
+                aria-invalid={rowErrors?.key ? true : undefined}
+                {...form.register(`specRows.${index}.key`)}
+              />
+              {rowErrors?.key?.message ? <p className="text-xs text-red-700">{rowErrors.key.message}</p> : null}
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor={`spec-value-${row.id}`} className="sr-only">
+                Specification {index + 1} value
+              </Label>
+              <Input
+                id={`spec-value-${row.id}`}
+                placeholder="Value (e.g. 32 mm)"
+                aria-invalid={rowErrors?.value ? true : undefined}
+                {...form.register(`specRows.${index}.value`)}
+              />
+              {rowErrors?.value?.message ? <p className="text-xs text-red-700">{rowErrors.value.message}</p> : null}
+            </div>
+            <Button size="icon" variant="ghost" aria-label={`Remove specification ${index + 1}`} onClick={() => specs.remove(index)}>
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
+        );
+      })}
+      <div>
+        <Button size="sm" variant="outline" onClick={() => specs.append({ key: '', value: '' })}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add Specification
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
 interface PartDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -89,7 +141,6 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
     create: (values) => create.mutateAsync(toInput(values)),
     update: ({ id, input }) => update.mutateAsync({ id, input: toInput(input) }),
   });
-  const specs = useFieldArray({ control: form.control, name: 'specRows' });
   const { slug, nameInput } = useNameSlug(form, editing);
   const idSelects = [
     { name: 'categoryId', label: 'Category', id: 'part-category', items: categories, placeholder: 'Select a category', none: NO_CATEGORY_LABEL },
@@ -183,50 +234,7 @@ export function PartDialog({ open, onOpenChange, part, categories, manufacturers
       <FormField label="Image URL" error={errors.image?.message}>
         <Input type="url" placeholder="https://example.com/part.jpg" {...form.register('image')} />
       </FormField>
-      <fieldset className="grid gap-2 rounded-md border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-medium">Specifications</legend>
-        {specs.fields.length === 0 ? <p className="text-sm text-slate-600">No specifications yet.</p> : null}
-        {specs.fields.map((row, index) => {
-          const rowErrors = errors.specRows?.[index];
-          return (
-            <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-              <div className="grid gap-1">
-                <Label htmlFor={`spec-key-${row.id}`} className="sr-only">
-                  Specification {index + 1} name
-                </Label>
-                <Input
-                  id={`spec-key-${row.id}`}
-                  placeholder="Name (e.g. bore)"
-                  aria-invalid={rowErrors?.key ? true : undefined}
-                  {...form.register(`specRows.${index}.key`)}
-                />
-                {rowErrors?.key?.message ? <p className="text-xs text-red-700">{rowErrors.key.message}</p> : null}
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`spec-value-${row.id}`} className="sr-only">
-                  Specification {index + 1} value
-                </Label>
-                <Input
-                  id={`spec-value-${row.id}`}
-                  placeholder="Value (e.g. 32 mm)"
-                  aria-invalid={rowErrors?.value ? true : undefined}
-                  {...form.register(`specRows.${index}.value`)}
-                />
-                {rowErrors?.value?.message ? <p className="text-xs text-red-700">{rowErrors.value.message}</p> : null}
-              </div>
-              <Button size="icon" variant="ghost" aria-label={`Remove specification ${index + 1}`} onClick={() => specs.remove(index)}>
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
-            </div>
-          );
-        })}
-        <div>
-          <Button size="sm" variant="outline" onClick={() => specs.append({ key: '', value: '' })}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Specification
-          </Button>
-        </div>
-      </fieldset>
+      <SpecificationRows form={form} />
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { BomMatchLine, BomMatchResponse } from '@parts/shared/bom';
 import { apiRequest } from '../../../lib/api-client';
 
-export function matchBom(lines: BomMatchLine[]): Promise<BomMatchResponse> {
+function matchBom(lines: BomMatchLine[]): Promise<BomMatchResponse> {
   return apiRequest<BomMatchResponse>('POST', '/api/bom/match', { lines });
 }
 

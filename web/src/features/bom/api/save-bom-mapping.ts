@@ -3,7 +3,7 @@ import type { SavedBomMapping } from '@parts/shared/bom';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Remembers a signed-in buyer's confirmed columns (by header name) for their next list. */
-export function saveBomMapping(mapping: SavedBomMapping): Promise<SavedBomMapping> {
+function saveBomMapping(mapping: SavedBomMapping): Promise<SavedBomMapping> {
   return apiRequest<SavedBomMapping>('PUT', '/api/bom/mapping', mapping);
 }
 

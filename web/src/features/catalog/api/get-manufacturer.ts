@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Manufacturer } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
 
-export function fetchManufacturer(slug: string): Promise<Manufacturer> {
+function fetchManufacturer(slug: string): Promise<Manufacturer> {
   return call(api.api.manufacturers[':slug'].$get({ param: { slug: encodeURIComponent(slug) } }));
 }
 

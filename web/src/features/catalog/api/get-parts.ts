@@ -9,7 +9,7 @@ export interface PartsListParams extends CatalogFilters {
 }
 
 /** The spec's query string: repeated categoryId/manufacturerId, specifications as JSON, absent values left out. */
-export function buildPartsQuery(params: PartsListParams): Record<string, string | string[]> {
+function buildPartsQuery(params: PartsListParams): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = { page: String(params.page), pageSize: String(CATALOG_PAGE_SIZE) };
   if (params.query) query.q = params.query;
   if (params.categoryIds.length > 0) query.categoryId = params.categoryIds.map(String);
@@ -20,7 +20,7 @@ export function buildPartsQuery(params: PartsListParams): Record<string, string 
   return query;
 }
 
-export function fetchParts(params: PartsListParams, signal?: AbortSignal): Promise<PartListResponse> {
+function fetchParts(params: PartsListParams, signal?: AbortSignal): Promise<PartListResponse> {
   return call(api.api.parts.$get({ query: buildPartsQuery(params) }, { init: { signal } }));
 }
 

@@ -176,6 +176,61 @@ function CategoryTreeItem({
   );
 }
 
+/** A min–max pair per filterable specification; a pair whose minimum is above its maximum is marked. */
+function SpecRangeFields({
+  ranges,
+  onChange,
+  invalidKeys,
+}: {
+  ranges: RangeText;
+  onChange: (update: (ranges: RangeText) => RangeText) => void;
+  invalidKeys: Set<string>;
+}) {
+  return (
+    <div className="grid gap-4">
+      {SPEC_FILTERS.map((spec) => {
+        const invalid = invalidKeys.has(spec.key);
+        const errorId = `range-error-${spec.key}`;
+        return (
+          <fieldset key={spec.key}>
+            <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
+            <div className="flex items-center gap-2">
+              <Input
+                type="number"
+                inputMode="decimal"
+                step="any"
+                placeholder="Min"
+                aria-label={`${spec.label} minimum`}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? errorId : undefined}
+                value={ranges[spec.key]?.min ?? ''}
+                onChange={(e) => onChange((r) => ({ ...r, [spec.key]: { min: e.target.value, max: r[spec.key]?.max ?? '' } }))}
+              />
+              <span aria-hidden>–</span>
+              <Input
+                type="number"
+                inputMode="decimal"
+                step="any"
+                placeholder="Max"
+                aria-label={`${spec.label} maximum`}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? errorId : undefined}
+                value={ranges[spec.key]?.max ?? ''}
+                onChange={(e) => onChange((r) => ({ ...r, [spec.key]: { min: r[spec.key]?.min ?? '', max: e.target.value } }))}
+              />
+            </div>
+            {invalid ? (
+              <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
+                {RANGE_ERROR}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
+
 export function FilterPanel({ filters, onApply, facets, showCategories, showManufacturers, layout, onApplied }: FilterPanelLayoutProps) {
   const categories = useCategories();
   const manufacturers = useManufacturers();
@@ -280,47 +335,7 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
         </Section>
       ) : null}
       <Section title="Specifications">
-        <div className="grid gap-4">
-          {SPEC_FILTERS.map((spec) => {
-            const invalid = badRanges.has(spec.key);
-            const errorId = `range-error-${spec.key}`;
-            return (
-              <fieldset key={spec.key}>
-                <legend className="mb-1 text-sm font-medium">{spec.label}</legend>
-                <div className="flex items-center gap-2">
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    step="any"
-                    placeholder="Min"
-                    aria-label={`${spec.label} minimum`}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={invalid ? errorId : undefined}
-                    value={ranges[spec.key]?.min ?? ''}
-                    onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: e.target.value, max: r[spec.key]?.max ?? '' } }))}
-                  />
-                  <span aria-hidden>–</span>
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    step="any"
-                    placeholder="Max"
-                    aria-label={`${spec.label} maximum`}
-                    aria-invalid={invalid || undefined}
-                    aria-describedby={invalid ? errorId : undefined}
-                    value={ranges[spec.key]?.max ?? ''}
-                    onChange={(e) => setRanges((r) => ({ ...r, [spec.key]: { min: r[spec.key]?.min ?? '', max: e.target.value } }))}
-                  />
-                </div>
-                {invalid ? (
-                  <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
-                    {RANGE_ERROR}
-                  </p>
-                ) : null}
-              </fieldset>
-            );
-          })}
-        </div>
+        <SpecRangeFields ranges={ranges} onChange={setRanges} invalidKeys={badRanges} />
       </Section>
     </>
   );

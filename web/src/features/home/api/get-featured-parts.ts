@@ -3,7 +3,7 @@ import { HOME_FEATURED_PARTS } from '@parts/shared/constants';
 import type { PartListResponse, PartView } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
 
-export async function fetchFeaturedParts(): Promise<PartView[]> {
+async function fetchFeaturedParts(): Promise<PartView[]> {
   const body: PartListResponse = await call(api.api.parts.$get({ query: { pageSize: String(HOME_FEATURED_PARTS) } }));
   return body.data;
 }

@@ -7,7 +7,7 @@ import { quoteLoopKey } from './get-quote-detail';
 export type OfferAnswer =
   { kind: 'accept'; input: AcceptOfferInput } | { kind: 'decline'; input: DeclineOfferInput } | { kind: 'revision'; input: RevisionRequestInput };
 
-export function answerOffer(quoteId: number, version: number, answer: OfferAnswer): Promise<unknown> {
+function answerOffer(quoteId: number, version: number, answer: OfferAnswer): Promise<unknown> {
   const offer = api.api['quote-requests'][':id'].offers[':version'];
   const param = { id: String(quoteId), version: String(version) };
   switch (answer.kind) {

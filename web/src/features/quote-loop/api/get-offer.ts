@@ -3,11 +3,11 @@ import type { OfferWithPrevious } from '@parts/shared/quote-offers';
 import { api, call } from '../../../lib/api';
 import { quoteLoopKey } from './get-quote-detail';
 
-export function fetchOffer(quoteId: number, version: number): Promise<OfferWithPrevious> {
+function fetchOffer(quoteId: number, version: number): Promise<OfferWithPrevious> {
   return call(api.api['quote-requests'][':id'].offers[':version'].$get({ param: { id: String(quoteId), version: String(version) } }));
 }
 
-export function getOfferQueryOptions(quoteId: number, version: number) {
+function getOfferQueryOptions(quoteId: number, version: number) {
   return queryOptions({ queryKey: [...quoteLoopKey, 'offer', quoteId, version] as const, queryFn: () => fetchOffer(quoteId, version) });
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
 import { api, call } from '../../../lib/api';
 
-export function fetchQuoteDetail(id: number): Promise<QuoteRequestDetail> {
+function fetchQuoteDetail(id: number): Promise<QuoteRequestDetail> {
   return call(api.api['quote-requests'][':id'].$get({ param: { id: String(id) } }));
 }
 
@@ -10,7 +10,7 @@ export function fetchQuoteDetail(id: number): Promise<QuoteRequestDetail> {
 export const quoteLoopKey = ['quote-requests'] as const;
 
 /** Download links in the answer are short-lived, so the detail is read afresh each time it opens. */
-export function getQuoteDetailQueryOptions(id: number) {
+function getQuoteDetailQueryOptions(id: number) {
   return queryOptions({ queryKey: [...quoteLoopKey, 'detail', id] as const, queryFn: () => fetchQuoteDetail(id), staleTime: 0, gcTime: 0 });
 }
 

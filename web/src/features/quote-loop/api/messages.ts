@@ -4,12 +4,12 @@ import { api, call } from '../../../lib/api';
 import { uploadAttachment } from '../../../lib/upload-attachment';
 import { quoteLoopKey } from './get-quote-detail';
 
-export function fetchMessages(quoteId: number, cursor?: string): Promise<MessagePage> {
+function fetchMessages(quoteId: number, cursor?: string): Promise<MessagePage> {
   return call(api.api['quote-requests'][':id'].messages.$get({ param: { id: String(quoteId) }, query: cursor ? { cursor } : {} }));
 }
 
 /** Newest first, a page at a time; download links are short-lived, so the thread is read afresh when it opens. */
-export function getMessagesQueryOptions(quoteId: number) {
+function getMessagesQueryOptions(quoteId: number) {
   return infiniteQueryOptions({
     queryKey: [...quoteLoopKey, 'messages', quoteId] as const,
     queryFn: ({ pageParam }) => fetchMessages(quoteId, pageParam),

@@ -4,7 +4,7 @@ import type { QuoteRequest } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
 import { quoteLoopKey } from './get-quote-detail';
 
-export function sendOffer(quoteId: number, input: OfferInput): Promise<{ quote: QuoteRequest; offer: Offer }> {
+function sendOffer(quoteId: number, input: OfferInput): Promise<{ quote: QuoteRequest; offer: Offer }> {
   return call(api.api['quote-requests'][':id'].offers.$post({ param: { id: String(quoteId) }, json: input }));
 }
 

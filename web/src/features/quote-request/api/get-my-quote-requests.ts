@@ -3,7 +3,7 @@ import type { QuoteRequestPage } from '@parts/shared/schemas';
 import { api, call } from '../../../lib/api';
 
 /** One page of the customer's requests, newest first: the server answers at most 50 and a cursor to the older ones. */
-export async function fetchMyQuoteRequests(cursor?: string): Promise<QuoteRequestPage> {
+async function fetchMyQuoteRequests(cursor?: string): Promise<QuoteRequestPage> {
   return call(api.api['quote-requests'].mine.$get({ query: cursor ? { cursor } : {} }));
 }
 

@@ -8,7 +8,7 @@ import { getMyQuoteRequestsQueryOptions } from './get-my-quote-requests';
 /** A line as sent: a target price may be the text the buyer typed, for the server to read (or refuse in the reader's words). */
 type QuoteLineRequest = z.input<typeof quoteLineInputSchema>;
 
-export interface QuoteSubmissionInput {
+interface QuoteSubmissionInput {
   form: QuoteFormInput;
   items: QuoteLineRequest[];
   files: File[];
@@ -21,7 +21,7 @@ function compact(form: QuoteFormInput): QuoteFormInput {
   return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string' && v.trim() !== '')) as QuoteFormInput;
 }
 
-export async function submitQuoteRequest({ form, items, files, lineFiles = [] }: QuoteSubmissionInput): Promise<QuoteRequest> {
+async function submitQuoteRequest({ form, items, files, lineFiles = [] }: QuoteSubmissionInput): Promise<QuoteRequest> {
   const attachmentKeys: string[] = [];
   for (const file of files) attachmentKeys.push(await uploadAttachment(file));
   const lines: QuoteLineRequest[] = [];

@@ -1,14 +1,10 @@
+import { correctableTerm, editBudget } from './ranking';
+
 /**
  * How typed words meet the index's vocabulary, the same for every engine: word forms (plural and
- * common inflections), synonyms, and typo correction that only applies where a word as typed is not
- * in the vocabulary. Codes and numbers are never corrected.
+ * common inflections), edit distance, and the vocabulary's closest terms. Which words are corrected and
+ * by how many edits is the typo policy of ranking.ts. Codes and numbers are never corrected.
  */
-
-/** Edits allowed for a word of this length: none below 4 letters, one for 4-7, two from 8 (OpenSearch's AUTO:4,8). */
-export function allowedEdits(word: string): number {
-  if (/\d/.test(word)) return 0;
-  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
-}
 
 /** Regular English inflections of a word, the word itself first; the vocabulary decides which exist. */
 export function wordForms(word: string): string[] {
@@ -112,11 +108,11 @@ export class Vocabulary {
    * closest first, then the most frequent; at most `limit`.
    */
   corrections(word: string, options: { prefix: boolean; extraEdits?: number; limit?: number }): VocabularyTerm[] {
-    const max = allowedEdits(word) + (options.extraEdits ?? 0);
+    const max = editBudget(word, options.extraEdits);
     if (max === 0 || /\d/.test(word)) return [];
     const found: { t: VocabularyTerm; d: number; whole: number }[] = [];
     for (const t of this.bucket(word[0]!).list) {
-      if (/\d/.test(t.term) || t.term.length < 3) continue;
+      if (!correctableTerm(t.term) || t.term.length < 3) continue;
       const d = editDistance(word, t.term, max, options.prefix);
       // For a word being typed, the whole-word distance decides between terms that share the prefix ("cylinder" before "cylinders").
       if (d <= max) found.push({ t, d, whole: options.prefix ? editDistance(word, t.term, max + 2) : d });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedEdits, editDistance, Vocabulary, wordForms } from './word-match';
+import { editDistance, Vocabulary, wordForms } from './word-match';
+import { allowedEdits } from './ranking';
 import { synonymListSchema } from '@parts/shared/schemas';
 import { codeTerms, parseQueryText } from './query-text';
 import { DEFAULT_SYNONYMS } from './synonyms';

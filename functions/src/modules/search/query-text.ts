@@ -1,8 +1,5 @@
 import { normalizePartNumber } from '@parts/shared/part-number';
 import { parseSpecValue } from '@parts/shared/spec-values';
-import type { PartView, Suggestion } from '@parts/shared/schemas';
-import type { PartDocument } from '../ports/search-index';
-import { toPartView as partView } from '../../catalog';
 
 /** What both engines take from the typed text: the normalised part number, the words and any dimensions. */
 export interface ParsedQueryText {
@@ -105,23 +102,4 @@ export function matchesTypedSpecs(specNumbers: (key: string) => number | undefin
     if (v === undefined || !(v >= range.min && v <= range.max)) return false;
   }
   return true;
-}
-
-export function toPartView(doc: PartDocument): PartView {
-  // No manufacturer / category (null ids, ADR 101) reads as null, as the table's read does.
-  return partView(doc, {
-    manufacturer: doc.manufacturerId === null ? null : { name: doc.manufacturerName, slug: doc.manufacturerSlug },
-    category: doc.categoryId === null ? null : { name: doc.categoryName, slug: doc.categorySlug },
-  });
-}
-
-export function toSuggestion(view: PartView): Suggestion {
-  return {
-    id: view.id,
-    name: view.name,
-    partNumber: view.partNumber,
-    manufacturer: view.manufacturer?.name ?? '',
-    category: view.category?.name ?? '',
-    slug: view.slug,
-  };
 }

@@ -1,0 +1,46 @@
+import type { QuoteRequest } from '@parts/shared/schemas';
+import { formatMicros } from '@parts/shared/numbers/money';
+import { formatCents, formatLeadTime, type Offer } from '@parts/shared/quote-offers';
+import type { SiteSettings } from '@parts/shared/site-settings';
+
+/**
+ * The pieces the mail templates share (one template per file beside this one): a mail's wording is its
+ * subject and plain text, built from one typed props object; who gets it, and when, is the sender's.
+ */
+export interface MailContent {
+  subject: string;
+  text: string;
+}
+
+/** A line left out (false or undefined) is dropped: templates list their optional lines inline. */
+export const mailContent = (subject: string, lines: (string | undefined | false)[]): MailContent => ({
+  subject,
+  text: lines.filter((l): l is string => typeof l === 'string').join('\n'),
+});
+
+/** What the quote mails know of the request and the reseller. */
+export interface QuoteMailProps {
+  site: SiteSettings;
+  quote: QuoteRequest;
+}
+
+export const buyerLink = (site: SiteSettings, quote: QuoteRequest) => `${site.siteUrl}/account/quotes/${quote.id}`;
+export const adminLink = (site: SiteSettings, quote: QuoteRequest) => `${site.siteUrl}/admin?tab=quotes&quote=${quote.id}`;
+
+/** A buyer's own requests have an account page; one the reseller typed in for a caller has none. */
+export const hasAccount = (quote: QuoteRequest) => Boolean(quote.submittedBy);
+
+export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export function signature(site: SiteSettings): string[] {
+  return ['', '—', site.companyName, ...site.addressLines, site.phone, site.email];
+}
+
+export function offerLines(offer: Offer): string[] {
+  return offer.lines.map((l) =>
+    l.status === 'offered'
+      ? `- ${l.partNumber} ${l.name}: ${l.quantity} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
+        (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatMicros(l.alternative.unitPriceMicros)})` : '')
+      : `- ${l.partNumber} ${l.name}: cannot supply (${l.reason})`,
+  );
+}

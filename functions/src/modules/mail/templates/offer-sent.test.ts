@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { offerSentMail } from './offer-sent';
+import { SIGNATURE, buildOffer, buildQuote, site, typedInQuote } from './test/fixtures';
+
+describe('offer sent (to the buyer)', () => {
+  test('lists each line with its price, lead time and alternative, the total, and where to accept', () => {
+    const mail = offerSentMail({ site, quote: buildQuote(), offer: buildOffer() });
+    expect(mail.subject).toBe('Your offer for quote request #42 (version 1)');
+    expect(mail.text).toBe(
+      [
+        'Hello Ada Lovelace,',
+        '',
+        'Here is our offer for your quote request #42, valid until 2027-03-31.',
+        '',
+        '- HX-100 Hex bolt M8: 10 × $1.25 = $12.50, 5 days (alternative: HX-101 at $1.10)',
+        '- ZZ-9 Old relay: cannot supply (Discontinued)',
+        '',
+        'Total: $12.50',
+        '',
+        'Accept it, line by line if you like, or ask for changes: https://parts.example/account/quotes/42',
+        ...SIGNATURE,
+      ].join('\n'),
+    );
+  });
+
+  test('a revised version says so and carries the reseller’s message; without an account the buyer replies by mail', () => {
+    const mail = offerSentMail({ site, quote: typedInQuote(), offer: buildOffer({ version: 2, message: 'Better price now.' }) });
+    expect(mail.subject).toBe('Revised offer for quote request #42 (version 2)');
+    expect(mail.text).toContain('Here is version 2 of our offer for your quote request #42, valid until 2027-03-31.');
+    expect(mail.text).toContain('Total: $12.50\n\nBetter price now.\n\nReply to info@parts.example to accept it.');
+  });
+});
