@@ -1,3 +1,4 @@
+import type { QuoteStatus } from './constants';
 import type { OfferState, OfferSummary, QuoteRequest, WaitingFor } from './schemas';
 
 /**
@@ -17,9 +18,24 @@ export interface OfferTransition {
   event: OfferEvent;
   to: OfferState;
   who: OfferActor;
+  status?: QuoteStatus;
 }
 
-const t = (from: OfferFrom, event: OfferEvent, to: OfferState, who: OfferActor): OfferTransition => ({ from, event, to, who });
+/** The request status each event sets (ADR 114): one per event, whatever state it starts from. */
+const STATUS_AFTER: Partial<Record<OfferEvent, QuoteStatus>> = {
+  send: 'processing',
+  accept: 'approved',
+  decline: 'rejected',
+  request_revision: 'processing',
+};
+
+const t = (from: OfferFrom, event: OfferEvent, to: OfferState, who: OfferActor): OfferTransition => ({
+  from,
+  event,
+  to,
+  who,
+  ...(STATUS_AFTER[event] ? { status: STATUS_AFTER[event] } : {}),
+});
 
 /** Sending makes a new version N+1 (open); every other event moves the latest version N. */
 export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
@@ -49,6 +65,11 @@ export function offerEventFrom(event: OfferEvent): OfferFrom[] {
 /** The state `event` leads to (the same from every state it is allowed from). */
 export function offerEventTo(event: OfferEvent): OfferState {
   return OFFER_TRANSITIONS.find((x) => x.event === event)!.to;
+}
+
+/** The request status `event` sets by default (ADR 114), or undefined when it leaves the status alone. */
+export function statusAfter(event: OfferEvent): QuoteStatus | undefined {
+  return OFFER_TRANSITIONS.find((x) => x.event === event)?.status;
 }
 
 /** Whether `who` may make `event` from `from`. */

@@ -112,6 +112,10 @@ export const offerSummarySchema = lazySchema(() =>
     validUntil: z.string(),
     totalCents: z.number().int(),
     acceptedTotalCents: z.number().int().optional(),
+    /** Lines offered (not "cannot supply"); absent on versions sent before lists showed it. */
+    offeredLines: z.number().int().optional(),
+    /** Accepted: lines taken (the offered part or its alternative). */
+    acceptedLines: z.number().int().optional(),
   }),
 );
 export type OfferSummary = z.infer<typeof offerSummarySchema>;

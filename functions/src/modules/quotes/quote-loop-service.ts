@@ -31,7 +31,7 @@ export type { Actor, QuoteLoopDeps } from './quote-loop-core';
  */
 export function createQuoteLoopService(deps: QuoteLoopDeps) {
   const core = createLoopCore(deps);
-  const { now, today, site, event, commit, readable, answerable } = core;
+  const { now, today, site, event, statusMove, commit, readable, answerable } = core;
   const requests = createQuoteService(deps);
 
   return {
@@ -71,6 +71,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(admin.username, 'offer_sent', { version: offer.version, note: `${formatCents(offer.totalCents)}, valid until ${offer.validUntil}` }),
         waitingFor: 'buyer',
         mails: quoteMails.offerSent(site, quote, offer),
+        ...statusMove(quote, 'send', admin.username),
       };
       const updated = await commit(id, write, () => deps.quotes.sendOffer(quote, offer, write));
       return { quote: updated, offer };
@@ -87,9 +88,11 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
       const write: QuoteEventWrite = {
         event: event(buyer.username, 'offer_accepted', { version, note: summary }),
         waitingFor: 'reseller',
-        mails: quoteMails.offerAccepted(site, quote, offer, summary),
+        mails: quoteMails.offerAccepted(site, quote, { ...offer, response }, summary),
+        ...statusMove(quote, 'accept', buyer.username),
       };
-      const updated = await commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'accept', response, acceptedTotalCents: total }, write));
+      const change = { event: 'accept' as const, response, acceptedTotalCents: total, acceptedLines: accepted.length };
+      const updated = await commit(id, write, () => deps.quotes.transitionOffer(quote, change, write));
       return { quote: updated, offer: { ...offer, state: 'accepted', response } };
     },
 
@@ -100,6 +103,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(buyer.username, 'offer_declined', { version, note: clip(input.reason) }),
         waitingFor: null,
         mails: quoteMails.offerDeclined(site, quote, offer, input.reason),
+        ...statusMove(quote, 'decline', buyer.username),
       };
       return commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'decline', response }, write));
     },
@@ -112,6 +116,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(buyer.username, 'revision_requested', { version, note: clip(input.message) }),
         waitingFor: 'reseller',
         mails: quoteMails.revisionRequested(site, quote, offer, input.message),
+        ...statusMove(quote, 'request_revision', buyer.username),
       };
       return commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'request_revision', response }, write));
     },

@@ -15,6 +15,7 @@ const summaryOf = (offer: Offer): OfferSummary => ({
   sentAt: offer.sentAt,
   validUntil: offer.validUntil,
   totalCents: offer.totalCents,
+  offeredLines: offer.lines.filter((l) => l.status === 'offered').length,
   ...(offer.response?.acceptedTotalCents !== undefined ? { acceptedTotalCents: offer.response.acceptedTotalCents } : {}),
 });
 
@@ -80,6 +81,10 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
         e.set.push('#offer.acceptedTotalCents = :acc');
         e.values[':acc'] = change.acceptedTotalCents;
       }
+      if (change.acceptedLines !== undefined) {
+        e.set.push('#offer.acceptedLines = :accLines');
+        e.values[':accLines'] = change.acceptedLines;
+      }
       const offerValues: Record<string, unknown> = { ':to': to, ...from.values };
       let offerSet = '#st = :to';
       if (change.response) {
@@ -106,7 +111,12 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
         write,
         'This offer was answered or replaced in the meantime; reload the quote request to see its current state',
       );
-      const offer = { ...quote.offer, state: to, ...(change.acceptedTotalCents !== undefined ? { acceptedTotalCents: change.acceptedTotalCents } : {}) };
+      const offer = {
+        ...quote.offer,
+        state: to,
+        ...(change.acceptedTotalCents !== undefined ? { acceptedTotalCents: change.acceptedTotalCents } : {}),
+        ...(change.acceptedLines !== undefined ? { acceptedLines: change.acceptedLines } : {}),
+      };
       return written(quote, write, { offer });
     },
 

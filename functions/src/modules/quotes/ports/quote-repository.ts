@@ -1,4 +1,4 @@
-import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequest, QuoteStatus, WaitingFor } from '@parts/shared/schemas';
+import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequest, QuoteStatus, StatusChange, WaitingFor } from '@parts/shared/schemas';
 import type { Offer, OfferResponse, QuoteMessage } from '@parts/shared/quote-offers';
 import type { OfferEvent } from '@parts/shared/quote-transitions';
 import type { OutboxMail } from '../../mail';
@@ -63,6 +63,8 @@ export interface QuoteEventWrite {
   waitingFor: WaitingFor | null;
   /** Stored in the same transaction as the data they report. */
   mails: OutboxMail[];
+  /** The request status the event sets (ADR 114), recorded after the event in the history; absent: unchanged. */
+  status?: StatusChange;
 }
 
 /** An offer version waiting to run out: open, with its last valid day. */
@@ -109,7 +111,7 @@ export interface QuoteRepository {
    */
   transitionOffer(
     quote: QuoteRequest,
-    change: { event: Exclude<OfferEvent, 'send'>; response?: OfferResponse; acceptedTotalCents?: number },
+    change: { event: Exclude<OfferEvent, 'send'>; response?: OfferResponse; acceptedTotalCents?: number; acceptedLines?: number },
     write: QuoteEventWrite,
   ): Promise<QuoteRequest>;
   /**

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Paperclip } from 'lucide-react';
+import { formatQuantity } from '@parts/shared/numbers/display';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
 import { utcDay } from '@parts/shared/quote-offers';
 import { waitingOn } from '@parts/shared/quote-transitions';
@@ -51,7 +52,7 @@ function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean 
           </div>
         )}
       </TableCell>
-      <TableCell className="text-right">{item.quantity}</TableCell>
+      <TableCell className="text-right">{formatQuantity(item.quantity)}</TableCell>
       {withDetails ? (
         <TableCell className="text-xs">
           <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
