@@ -17,7 +17,7 @@ type Mode = 'choose' | 'decline' | 'revision';
  * replaced by the fresh offer at once, so the caller keeps the message (buyer-offer.tsx).
  */
 export function OfferAnswer({ offer, onConflict }: { offer: Offer; onConflict?: (version: number, message: string) => void }) {
-  const answer = useAnswerOffer(offer.quoteId, offer.version);
+  const answer = useAnswerOffer(offer.quoteId, offer.version, onConflict);
   const state = effectiveOfferState(offer, utcDay(new Date()));
   const offered = offer.lines.filter((l) => l.status === 'offered');
   const [choices, setChoices] = useState<Record<number, LineChoice>>(() => Object.fromEntries(offered.map((l) => [l.itemId, 'offered'])));
@@ -34,9 +34,8 @@ export function OfferAnswer({ offer, onConflict }: { offer: Offer; onConflict?: 
   const acceptedCount = picked.filter((c) => c.choice !== 'declined').length;
   const total = acceptedTotal(offer, picked);
   const fail = (error: unknown) => {
-    const message = errorText(error, 'An error occurred. Please try again.');
-    if (error instanceof ApiError && error.status === 409 && onConflict) onConflict(offer.version, message);
-    else setProblem(message);
+    // A conflict is reported to `onConflict` by the mutation itself.
+    if (!(error instanceof ApiError && error.status === 409 && onConflict)) setProblem(errorText(error, 'An error occurred. Please try again.'));
   };
 
   const accept = () => {
