@@ -43,4 +43,13 @@ describe('the offer transition table', () => {
     expect(statusAfter('request_revision')).toBe('processing');
     expect(statusAfter('expire')).toBeUndefined();
   });
+
+  test('the reseller extends the validity of an open or expired latest version, never an answered one', () => {
+    expect(offerEventFrom('extend').sort()).toEqual(['expired', 'open']);
+    expect(offerEventTo('extend')).toBe('open');
+    expect(mayMove('extend', 'expired', 'admin')).toBe(true);
+    expect(mayMove('extend', 'open', 'buyer')).toBe(false);
+    for (const from of ['accepted', 'declined', 'revision_requested', 'none'] as const) expect(offerTransition('extend', from)).toBeUndefined();
+    expect(statusAfter('extend')).toBeUndefined();
+  });
 });

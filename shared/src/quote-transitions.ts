@@ -7,7 +7,7 @@ import type { OfferState, OfferSummary, QuoteRequest, WaitingFor } from './schem
  * a state is refused (409 on the API).
  */
 
-export type OfferEvent = 'send' | 'accept' | 'decline' | 'request_revision' | 'expire';
+export type OfferEvent = 'send' | 'accept' | 'decline' | 'request_revision' | 'expire' | 'extend';
 /** buyer: the account that submitted the request; admin: the reseller; system: the scheduled expiry job. */
 export type OfferActor = 'buyer' | 'admin' | 'system';
 /** The latest version's state; 'none' before the first offer is sent. */
@@ -37,7 +37,7 @@ const t = (from: OfferFrom, event: OfferEvent, to: OfferState, who: OfferActor):
   ...(STATUS_AFTER[event] ? { status: STATUS_AFTER[event] } : {}),
 });
 
-/** Sending makes a new version N+1 (open); every other event moves the latest version N. */
+/** Sending makes a new version N+1 (open); every other event moves the latest version N (extend: its validity date). */
 export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   t('none', 'send', 'open', 'admin'),
   t('open', 'send', 'open', 'admin'),
@@ -50,6 +50,9 @@ export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   t('expired', 'request_revision', 'revision_requested', 'buyer'),
   t('declined', 'request_revision', 'revision_requested', 'buyer'),
   t('open', 'expire', 'expired', 'system'),
+  // The reseller moves the validity date of the latest version, without a new version; an expired one opens again.
+  t('open', 'extend', 'open', 'admin'),
+  t('expired', 'extend', 'open', 'admin'),
 ];
 
 /** The transition `event` makes from `from`, or undefined when the table has none (the event is refused). */

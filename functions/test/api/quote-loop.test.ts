@@ -470,7 +470,7 @@ describe('the buyer answers', () => {
       expect(after.quote).toMatchObject({ offer: { state: 'expired' }, waitingFor: 'reseller' });
       expect(after.offer).toMatchObject({ state: 'expired' });
       expect(after.offer?.gsi1pk).toBeUndefined();
-      expect(await expiryJob().run()).toEqual({ expired: 0, skipped: 0 });
+      expect(await expiryJob().run()).toEqual({ expired: 0, skipped: 0, reminded: 0 });
       const history = (after.quote?.history as { event?: string; by: string }[]).filter((h) => h.event === 'offer_expired');
       expect(history).toEqual([expect.objectContaining({ by: 'system', version: 1 })]);
     } finally {

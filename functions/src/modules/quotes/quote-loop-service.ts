@@ -1,9 +1,12 @@
 import type { QuoteRequest } from '@parts/shared/schemas';
 import {
+  MAX_OFFER_VALIDITY_DAYS,
   MAX_OFFER_VERSIONS,
+  addDays,
   formatCents,
   type AcceptOfferInput,
   type DeclineOfferInput,
+  type ExtendOfferInput,
   type Offer,
   type OfferInput,
   type OfferWithPrevious,
@@ -119,6 +122,27 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         ...statusMove(quote, 'request_revision', buyer.username),
       };
       return commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'request_revision', response }, write));
+    },
+
+    /** The reseller moves the latest version's validity date without a new version (an expired one opens again). */
+    async extendOffer(admin: Actor, id: number, version: number, input: ExtendOfferInput): Promise<QuoteRequest> {
+      const quote = await readable(admin, id);
+      assertMayAct('extend', rolesOf(quote, admin));
+      const offer = await deps.quotes.getOffer(id, version);
+      if (!offer || !quote.offer) throw new NotFoundError('Offer not found');
+      if (quote.offer.version !== version) throw new ConflictError(`Version ${quote.offer.version} replaces version ${version}; extend the latest version`);
+      allowedMove('extend', quote);
+      const { validUntil } = input;
+      if (validUntil <= offer.validUntil) throw new ValidationError(`Choose a day after the current validity date, ${offer.validUntil}`);
+      if (validUntil < today()) throw new ValidationError('The offer must be valid until today or later');
+      if (validUntil > addDays(today(), MAX_OFFER_VALIDITY_DAYS))
+        throw new ValidationError(`The offer can be valid for at most ${MAX_OFFER_VALIDITY_DAYS} days`);
+      const write: QuoteEventWrite = {
+        event: event(admin.username, 'offer_extended', { version, note: `Valid until ${validUntil} (was ${offer.validUntil})` }),
+        waitingFor: 'buyer',
+        mails: quoteMails.offerExtended(site, quote, offer, validUntil),
+      };
+      return commit(id, write, () => deps.quotes.extendOffer(quote, validUntil, write));
     },
 
     site,

@@ -22,7 +22,7 @@ export const offerPagePrefix = (quoteId: number, version: number) => ({ pk: keys
 
 /** gsi1 partition of the offer versions that are open: the scheduled expiry job's queue (ADR 113). */
 export const OPEN_OFFERS = 'OFFER#OPEN';
-const dueKey = (offer: Pick<Offer, 'quoteId' | 'version' | 'validUntil'>) =>
+export const dueKey = (offer: Pick<Offer, 'quoteId' | 'version' | 'validUntil'>) =>
   `${offer.validUntil}#${padId(offer.quoteId)}#${String(offer.version).padStart(6, '0')}`;
 
 /** The stored states an event may start from, as condition values (`none`, no offer yet, is not a stored state). */

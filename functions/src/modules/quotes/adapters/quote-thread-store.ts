@@ -8,6 +8,7 @@ import type { TableContext } from '../../../adapters/dynamodb/support';
 import type { QuoteRequestStore } from './quote-request-store';
 import { createQuoteThreadReads } from './quote-thread-reads';
 import { eventExpr, offerItems, quoteUpdate, runStep, storedFrom, written, type TransactItem } from './quote-step';
+import { createQuoteValidityStore } from './quote-validity-store';
 
 const summaryOf = (offer: Offer): OfferSummary => ({
   version: offer.version,
@@ -30,6 +31,7 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
   const { tableName: TableName } = ctx;
   return {
     ...createQuoteThreadReads(ctx),
+    ...createQuoteValidityStore(ctx),
     async sendOffer(quote, offer, write) {
       const e = eventExpr(write);
       e.set.push('#offer = :summary');

@@ -123,4 +123,13 @@ export interface QuoteRepository {
   listMessages(quoteId: number, options: { cursor?: string; limit: number }): Promise<{ data: QuoteMessage[]; nextCursor: string | null }>;
   /** Open offer versions whose last valid day is before `today`, earliest first (the scheduled expiry job's queue). */
   listOffersDue(today: string, options: { cursor?: string; limit: number }): Promise<{ data: OfferDue[]; nextCursor: string | null }>;
+  /** Open offer versions whose last valid day is from `today` through `lastDay` and that were not reminded of yet (the reminder's queue). */
+  listOffersToRemind(today: string, lastDay: string, options: { cursor?: string; limit: number }): Promise<{ data: OfferDue[]; nextCursor: string | null }>;
+  /** Records the reminder with its mails; ConflictError when the version was reminded of already or is no longer open. */
+  markReminded(due: OfferDue, at: string, mails: OutboxMail[]): Promise<void>;
+  /**
+   * Moves the latest version's validity date to `validUntil` (the `extend` transition: open, or expired and open
+   * again), back in the expiry queue with no reminder sent yet; ConflictError when it changed meanwhile.
+   */
+  extendOffer(quote: QuoteRequest, validUntil: string, write: QuoteEventWrite): Promise<QuoteRequest>;
 }
