@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { expect, test } from './support/test';
 import { openAdminTab } from './admin-helpers';
@@ -8,11 +8,14 @@ import { sendOffer, submitQuote } from './support/quote-fixtures';
 
 /** Issue 28: what both sides read along the loop; screenshots of every screen touched at 1280 and 390 px. */
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/screenshots');
-const shoot = async (page: Page, name: string) => {
+/** The whole page, or `target` (e.g. a part of a dialog, which scrolls inside), at each width. */
+const shoot = async (page: Page, name: string, target?: Locator) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    await page.screenshot({ path: path.join(outDir, String(width), `${name}.png`), fullPage: true });
+    const file = path.join(outDir, String(width), `${name}.png`);
+    if (target) await target.screenshot({ path: file });
+    else await page.screenshot({ path: file, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 };
@@ -96,4 +99,30 @@ test("the reseller's list and dialog read the same: Approved, accepted n of m li
   } finally {
     await adminContext.close();
   }
+});
+
+test('the reseller extends an open offer without a new version; the buyer sees the new day', async ({ page, browser, playwright, baseURL }) => {
+  const { quote, parts } = await submitQuote(page.request);
+  await sendOffer(playwright, baseURL!, quote, parts[3]!);
+  const adminContext = await browser.newContext({ baseURL });
+  try {
+    const admin = await adminContext.newPage();
+    const tab = await openAdminTab(admin, 'Quote Requests');
+    await tab.getByRole('button', { name: `View quote request #${quote.id}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Quote Request #${quote.id}` });
+    await dialog.getByRole('button', { name: 'Extend validity' }).click();
+    const day = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Valid until').fill(day);
+    await shoot(admin, 'issue28-admin-extend', dialog.getByRole('region', { name: 'Offer' }));
+    await dialog.getByRole('button', { name: 'Extend version 1' }).click();
+    await expect(dialog.getByRole('region', { name: 'Status history' })).toContainText(`Offer version 1 extended: Valid until ${day}`);
+  } finally {
+    await adminContext.close();
+  }
+  await page.goto(`/account/quotes/${quote.id}`);
+  await expect(page.getByTestId('offer-view')).toHaveAttribute('data-version', '1');
+  await expect(page.getByRole('button', { name: /Version 2/ })).toHaveCount(0);
+  await expect(page.getByTestId('offer-view')).toContainText(
+    `Valid until ${new Date(`${new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}`,
+  );
 });

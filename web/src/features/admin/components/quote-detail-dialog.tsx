@@ -21,6 +21,7 @@ import { MessageThread } from '../../quote-loop';
 import { OfferEditor } from '../../quote-loop';
 import { WaitingBadge } from '../../quote-loop';
 import { OfferPanel } from '../../quote-loop';
+import { ExtendValidity } from '../../quote-loop';
 import { useUpdateQuoteStatus } from '../api/update-quote-status';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
 import { LoadError } from '../../../components/ui/load-error';
@@ -119,6 +120,7 @@ function OfferSection({ request }: { request: QuoteRequestDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">Offer</h3>
         <WaitingBadge waiting={waitingOn(request, utcDay(new Date()))} side="admin" />
+        {!editing && latest ? <ExtendValidity quoteId={request.id} offer={latest} /> : null}
         {!editing && canRevise && (latest === undefined || latestOffer.data) ? (
           <Button size="sm" className="ml-auto" onClick={() => setEditing(true)}>
             {latest ? 'Revise offer' : 'Create offer'}
