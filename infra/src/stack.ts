@@ -73,7 +73,7 @@ export class PartsCatalogueStack extends Stack {
     });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
     this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention });
-    this.quoteExpiry = new QuoteExpiry(this, 'QuoteExpiry', { config, table: this.data.table, logRetention });
+    this.quoteExpiry = new QuoteExpiry(this, 'QuoteExpiry', { config, table: this.data.table, logRetention, siteOrigin });
     this.renderer = new Renderer(this, 'Renderer', {
       config,
       table: this.data.table,

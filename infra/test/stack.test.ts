@@ -170,6 +170,11 @@ describe('search', () => {
     });
     const actions = allowStatementsOf(template, roleOf(template, 'parts-dev-quote-expiry')).flatMap((s) => asArray(s.Action));
     expect(actions.filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
+    // The same job writes the buyer's reminder (issue 28) to the outbox, with links to the site.
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'parts-dev-quote-expiry',
+      Environment: { Variables: Match.objectLike({ QUOTE_REMINDER_DAYS_BEFORE: '3', SITE_URL: Match.anyValue() }) },
+    });
   });
 });
 

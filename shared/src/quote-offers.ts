@@ -214,6 +214,10 @@ export const acceptOfferInputSchema = lazySchema(() =>
 );
 export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
 
+/** The reseller moves the latest version's validity date (POST …/offers/:version/extend). */
+export const extendOfferInputSchema = lazySchema(() => z.object({ validUntil: isoDaySchema }));
+export type ExtendOfferInput = z.infer<typeof extendOfferInputSchema>;
+
 export const declineOfferInputSchema = lazySchema(() => z.object({ reason: text(1000, 'Give a reason') }));
 export type DeclineOfferInput = z.infer<typeof declineOfferInputSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { OFFER_STATES } from './schemas';
-import { OFFER_TRANSITIONS, asOfToday, mayMove, offerEventFrom, offerEventTo, offerTransition } from './quote-transitions';
+import { OFFER_TRANSITIONS, asOfToday, mayMove, offerEventFrom, offerEventTo, offerTransition, statusAfter } from './quote-transitions';
 
 describe('the offer transition table', () => {
   test('only the buyer answers, only the reseller sends, only the system expires', () => {
@@ -33,5 +33,23 @@ describe('the offer transition table', () => {
     expect(asOfToday(quote, '2030-01-31')).toBe(quote);
     expect(asOfToday(quote, '2030-02-01')).toMatchObject({ offer: { state: 'expired' }, waitingFor: 'reseller' });
     expect(quote.offer.state).toBe('open');
+  });
+
+  test('the request status follows the offer events (ADR 114): sent → processing, accepted → approved, declined → rejected', () => {
+    expect(statusAfter('send')).toBe('processing');
+    expect(statusAfter('accept')).toBe('approved');
+    expect(statusAfter('decline')).toBe('rejected');
+    // A revision asked after a decline reopens the request; expiry leaves the status as it was.
+    expect(statusAfter('request_revision')).toBe('processing');
+    expect(statusAfter('expire')).toBeUndefined();
+  });
+
+  test('the reseller extends the validity of an open or expired latest version, never an answered one', () => {
+    expect(offerEventFrom('extend').sort()).toEqual(['expired', 'open']);
+    expect(offerEventTo('extend')).toBe('open');
+    expect(mayMove('extend', 'expired', 'admin')).toBe(true);
+    expect(mayMove('extend', 'open', 'buyer')).toBe(false);
+    for (const from of ['accepted', 'declined', 'revision_requested', 'none'] as const) expect(offerTransition('extend', from)).toBeUndefined();
+    expect(statusAfter('extend')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { QuoteStatus } from './constants';
 import type { OfferState, OfferSummary, QuoteRequest, WaitingFor } from './schemas';
 
 /**
@@ -6,7 +7,7 @@ import type { OfferState, OfferSummary, QuoteRequest, WaitingFor } from './schem
  * a state is refused (409 on the API).
  */
 
-export type OfferEvent = 'send' | 'accept' | 'decline' | 'request_revision' | 'expire';
+export type OfferEvent = 'send' | 'accept' | 'decline' | 'request_revision' | 'expire' | 'extend';
 /** buyer: the account that submitted the request; admin: the reseller; system: the scheduled expiry job. */
 export type OfferActor = 'buyer' | 'admin' | 'system';
 /** The latest version's state; 'none' before the first offer is sent. */
@@ -17,11 +18,26 @@ export interface OfferTransition {
   event: OfferEvent;
   to: OfferState;
   who: OfferActor;
+  status?: QuoteStatus;
 }
 
-const t = (from: OfferFrom, event: OfferEvent, to: OfferState, who: OfferActor): OfferTransition => ({ from, event, to, who });
+/** The request status each event sets (ADR 114): one per event, whatever state it starts from. */
+const STATUS_AFTER: Partial<Record<OfferEvent, QuoteStatus>> = {
+  send: 'processing',
+  accept: 'approved',
+  decline: 'rejected',
+  request_revision: 'processing',
+};
 
-/** Sending makes a new version N+1 (open); every other event moves the latest version N. */
+const t = (from: OfferFrom, event: OfferEvent, to: OfferState, who: OfferActor): OfferTransition => ({
+  from,
+  event,
+  to,
+  who,
+  ...(STATUS_AFTER[event] ? { status: STATUS_AFTER[event] } : {}),
+});
+
+/** Sending makes a new version N+1 (open); every other event moves the latest version N (extend: its validity date). */
 export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   t('none', 'send', 'open', 'admin'),
   t('open', 'send', 'open', 'admin'),
@@ -34,6 +50,9 @@ export const OFFER_TRANSITIONS: readonly OfferTransition[] = [
   t('expired', 'request_revision', 'revision_requested', 'buyer'),
   t('declined', 'request_revision', 'revision_requested', 'buyer'),
   t('open', 'expire', 'expired', 'system'),
+  // The reseller moves the validity date of the latest version, without a new version; an expired one opens again.
+  t('open', 'extend', 'open', 'admin'),
+  t('expired', 'extend', 'open', 'admin'),
 ];
 
 /** The transition `event` makes from `from`, or undefined when the table has none (the event is refused). */
@@ -49,6 +68,11 @@ export function offerEventFrom(event: OfferEvent): OfferFrom[] {
 /** The state `event` leads to (the same from every state it is allowed from). */
 export function offerEventTo(event: OfferEvent): OfferState {
   return OFFER_TRANSITIONS.find((x) => x.event === event)!.to;
+}
+
+/** The request status `event` sets by default (ADR 114), or undefined when it leaves the status alone. */
+export function statusAfter(event: OfferEvent): QuoteStatus | undefined {
+  return OFFER_TRANSITIONS.find((x) => x.event === event)?.status;
 }
 
 /** Whether `who` may make `event` from `from`. */

@@ -107,6 +107,8 @@ const envSchema = z.object({
   MAIL_CATCHER_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** npm start: how often the offer expiry job runs (ADR 113); on AWS an EventBridge rule runs it every 15 minutes. */
   QUOTE_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** The same job mails the buyer this many days before an open offer's last valid day (once per version); 0: no reminder. */
+  QUOTE_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(3),
 });
 
 export type Env = z.infer<typeof envSchema>;

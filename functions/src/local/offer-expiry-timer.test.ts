@@ -15,7 +15,7 @@ describe('the local offer expiry timer', () => {
       run: vi.fn(async () => {
         runs++;
         await new Promise<void>((resolve) => (finish = resolve));
-        return { expired: 0, skipped: 0 };
+        return { expired: 0, skipped: 0, reminded: 0 };
       }),
     };
     const timer = startOfferExpiryTimer({ job, intervalMs: 60_000, logger: silentLogger });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { buildApp } from '../app';
 import { loadEnv, siteOrigins, type Env } from '../config/env';
+import { siteSettings } from '../config/site-settings';
 import { createLogger } from '../lib/logger';
 import { createStreamHandler } from '../modules/search';
 import { startStreamPoller } from '../modules/search';
@@ -217,7 +218,11 @@ async function startMail(env: Env, dataDir: string, stops: Stops): Promise<MailC
 /** Offers whose last valid day is over are recorded as expired by a timer, as by the EventBridge rule on AWS (ADR 113). */
 function startOfferExpiry(env: Env, deps: LocalDeps['deps'], stops: Stops): void {
   const expiry = startOfferExpiryTimer({
-    job: createOfferExpiryJob({ quotes: deps.quotes, logger: deps.logger }),
+    job: createOfferExpiryJob({
+      quotes: deps.quotes,
+      logger: deps.logger,
+      reminders: { daysBefore: env.QUOTE_REMINDER_DAYS_BEFORE, site: siteSettings(env) },
+    }),
     intervalMs: env.QUOTE_EXPIRY_INTERVAL_SECONDS * 1000,
     logger: deps.logger,
   });

@@ -151,7 +151,7 @@ describe('the offer', () => {
     expect(offer.totalCents).toBe(11000 + 24995 + 20000);
     expect(quote.waitingFor).toBe('buyer');
     expect(quote.offer).toMatchObject({ version: 1, state: 'open', totalCents: 55995 });
-    expect(quote.history.at(-1)).toMatchObject({ event: 'offer_sent', by: admin.username, version: 1 });
+    expect(quote.history.at(-2)).toMatchObject({ event: 'offer_sent', by: admin.username, version: 1 });
 
     const detail = await json<QuoteRequestDetail>(api.call('GET', `/api/quote-requests/${request.id}`, { cookie: buyer.cookie }), 200);
     expect(detail.offers).toEqual([expect.objectContaining({ version: 1, state: 'open', totalCents: 55995 })]);
@@ -316,9 +316,9 @@ describe('the buyer answers', () => {
     expect(offer.response).toMatchObject({ kind: 'accepted', by: buyer.username, acceptedTotalCents: 11000 + 22500 });
     expect(quote.offer).toMatchObject({ state: 'accepted', acceptedTotalCents: 33500 });
     expect(quote.waitingFor).toBe('reseller');
-    // The spec's five statuses stay the reseller's: the answer is an event, not a status change.
-    expect(quote.status).toBe('pending');
-    expect(quote.history.at(-1)).toMatchObject({ event: 'offer_accepted', by: buyer.username, version: 1, note: '2 of 3 lines, $335.00' });
+    // The status follows the offer (ADR 114): sent → processing, accepted → approved.
+    expect(quote.status).toBe('approved');
+    expect(quote.history.at(-2)).toMatchObject({ event: 'offer_accepted', by: buyer.username, version: 1, note: '2 of 3 lines, $335.00' });
 
     await expectRejected(
       api.call('POST', path, {
@@ -356,7 +356,7 @@ describe('the buyer answers', () => {
     const quote = await json<QuoteRequest>(api.call('POST', path, { cookie: buyer.cookie, json: { reason: 'Found it cheaper elsewhere' } }), 200);
     expect(quote.offer?.state).toBe('declined');
     expect(quote.waitingFor).toBeUndefined();
-    expect(quote.history.at(-1)).toMatchObject({ event: 'offer_declined', by: buyer.username, note: 'Found it cheaper elsewhere' });
+    expect(quote.history.at(-2)).toMatchObject({ event: 'offer_declined', by: buyer.username, note: 'Found it cheaper elsewhere' });
   });
 
   test('asks for a revision; version 2 shows what changed; version 1 can no longer be answered', async () => {
@@ -470,7 +470,7 @@ describe('the buyer answers', () => {
       expect(after.quote).toMatchObject({ offer: { state: 'expired' }, waitingFor: 'reseller' });
       expect(after.offer).toMatchObject({ state: 'expired' });
       expect(after.offer?.gsi1pk).toBeUndefined();
-      expect(await expiryJob().run()).toEqual({ expired: 0, skipped: 0 });
+      expect(await expiryJob().run()).toEqual({ expired: 0, skipped: 0, reminded: 0 });
       const history = (after.quote?.history as { event?: string; by: string }[]).filter((h) => h.event === 'offer_expired');
       expect(history).toEqual([expect.objectContaining({ by: 'system', version: 1 })]);
     } finally {

@@ -14,12 +14,18 @@ export interface QuoteExpiryProps {
   config: StageConfig;
   table: ITable;
   logRetention: RetentionDays;
+  /** The site's origin: the links in the buyer's reminder mails. */
+  siteOrigin: string;
 }
+
+/** Days before an offer's last valid day that its buyer is reminded (QUOTE_REMINDER_DAYS_BEFORE). */
+const REMINDER_DAYS_BEFORE = 3;
 
 /**
  * The offer expiry job (ADR 113, docs/quote-loop.md): an EventBridge rule runs functions/src/lambda/quote-expiry.ts,
  * which reads the open offers' queue (gsi1) and moves each one past its validity to expired, with its
- * history entry. It reads and writes the table only.
+ * history entry, and writes the buyer's reminder mail to the outbox some days before (the mailer sends it).
+ * It reads and writes the table only.
  */
 export class QuoteExpiry extends Construct {
   readonly job: AppFunction;
@@ -35,7 +41,7 @@ export class QuoteExpiry extends Construct {
       memoryMb: 256,
       timeout: Duration.minutes(5),
       logRetention: props.logRetention,
-      environment: { LOG_LEVEL: 'info' },
+      environment: { LOG_LEVEL: 'info', SITE_URL: props.siteOrigin, QUOTE_REMINDER_DAYS_BEFORE: String(REMINDER_DAYS_BEFORE) },
     }).bindTable(props.table, 'readWrite');
 
     new Rule(this, 'Schedule', {

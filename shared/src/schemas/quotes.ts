@@ -82,7 +82,7 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 // ---------- The quote loop (see quote-offers.ts for offers, responses and messages) ----------
 
 /** What happened on a request besides a status change; each is kept in its history with who and when. */
-export const QUOTE_EVENTS = ['offer_sent', 'offer_accepted', 'offer_declined', 'revision_requested', 'offer_expired', 'message'] as const;
+export const QUOTE_EVENTS = ['offer_sent', 'offer_accepted', 'offer_declined', 'revision_requested', 'offer_expired', 'offer_extended', 'message'] as const;
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
 export const quoteEventEntrySchema = lazySchema(() =>
   z.object({
@@ -112,6 +112,10 @@ export const offerSummarySchema = lazySchema(() =>
     validUntil: z.string(),
     totalCents: z.number().int(),
     acceptedTotalCents: z.number().int().optional(),
+    /** Lines offered (not "cannot supply"); absent on versions sent before lists showed it. */
+    offeredLines: z.number().int().optional(),
+    /** Accepted: lines taken (the offered part or its alternative). */
+    acceptedLines: z.number().int().optional(),
   }),
 );
 export type OfferSummary = z.infer<typeof offerSummarySchema>;

@@ -1,9 +1,11 @@
-import { utcDay } from '@parts/shared/quote-offers';
+import { addDays, utcDay } from '@parts/shared/quote-offers';
+import type { SiteSettings } from '@parts/shared/site-settings';
 import { effectiveOfferState, mayMove } from '@parts/shared/quote-transitions';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import type { Logger } from '../../lib/logger';
 import type { OfferDue, QuoteRepository } from './ports/quote-repository';
 import { SYSTEM_ACTOR, eventEntry } from './offer-moves';
+import { quoteMails } from './quote-notifications';
 
 /** Offers read from the queue per page. */
 const PAGE = 25;
@@ -12,16 +14,27 @@ export interface OfferExpiryResult {
   expired: number;
   /** Answered, replaced or gone since the queue was read: nothing to record. */
   skipped: number;
+  /** Buyers reminded that an offer runs out soon. */
+  reminded: number;
 }
 
+/** The buyer's reminder: `daysBefore` days before an offer's last valid day (0: none). */
+export interface OfferReminders {
+  daysBefore: number;
+  site: SiteSettings;
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /**
- * The scheduled expiry job (ADR 113): records that an open offer ran out — its history entry, the
+ * The scheduled expiry job (ADR 113): reminds the buyer `reminders.daysBefore` days before an open offer's
+ * last valid day (once per version, QUOTE_REMINDER_DAYS_BEFORE), and records that an open offer ran out — its history entry, the
  * offer's stored state, the request waiting for the reseller — for every offer in the queue whose last
  * valid day is over. Reads never write: until the job has run, reads show such an offer as expired
  * (`asOfToday`). Run by an EventBridge rule in AWS (functions/src/lambda/quote-expiry.ts) and by a timer
  * in `npm start` (QUOTE_EXPIRY_INTERVAL_SECONDS). Safe to run twice at once: each move is conditional.
  */
-export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Logger; now?: () => Date }) {
+export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Logger; now?: () => Date; reminders?: OfferReminders }) {
   const now = deps.now ?? (() => new Date());
 
   async function expire(due: OfferDue, today: string): Promise<boolean> {
@@ -45,10 +58,38 @@ export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Lo
     return true;
   }
 
+  /** One reminder per version (recorded on it, so a second run or an overlapping one sends none). */
+  async function remind(due: OfferDue, today: string, reminders: OfferReminders): Promise<boolean> {
+    const quote = await deps.quotes.getQuoteRequest(due.quoteId);
+    if (!quote?.offer || quote.offer.version !== due.version || effectiveOfferState(quote.offer, today) !== 'open') return false;
+    const offer = await deps.quotes.getOffer(due.quoteId, due.version);
+    if (!offer) return false;
+    const mails = quoteMails.offerExpiring(reminders.site, quote, offer, daysBetween(today, offer.validUntil));
+    try {
+      await deps.quotes.markReminded(due, now().toISOString(), mails);
+    } catch (err) {
+      if (err instanceof ConflictError) return false;
+      throw err;
+    }
+    deps.logger.info('quote.offer_reminder', { quoteId: quote.id, version: offer.version, validUntil: offer.validUntil });
+    return true;
+  }
+
+  async function remindAll(today: string, result: OfferExpiryResult): Promise<void> {
+    const reminders = deps.reminders;
+    if (!reminders || reminders.daysBefore <= 0) return;
+    let cursor: string | undefined;
+    do {
+      const page = await deps.quotes.listOffersToRemind(today, addDays(today, reminders.daysBefore), { limit: PAGE, ...(cursor ? { cursor } : {}) });
+      for (const due of page.data) if (await remind(due, today, reminders)) result.reminded++;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
   return {
     async run(): Promise<OfferExpiryResult> {
       const today = utcDay(now());
-      const result: OfferExpiryResult = { expired: 0, skipped: 0 };
+      const result: OfferExpiryResult = { expired: 0, skipped: 0, reminded: 0 };
       let cursor: string | undefined;
       do {
         const page = await deps.quotes.listOffersDue(today, { limit: PAGE, ...(cursor ? { cursor } : {}) });
@@ -58,7 +99,8 @@ export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Lo
         }
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
-      if (result.expired + result.skipped > 0) deps.logger.info('quote.expiry_done', { ...result });
+      await remindAll(today, result);
+      if (result.expired + result.skipped + result.reminded > 0) deps.logger.info('quote.expiry_done', { ...result });
       return result;
     },
   };

@@ -1,6 +1,6 @@
-import type { QuoteEventEntry, QuoteRequest } from '@parts/shared/schemas';
+import type { QuoteEventEntry, QuoteRequest, StatusChange } from '@parts/shared/schemas';
 import { utcDay, type Offer } from '@parts/shared/quote-offers';
-import { asOfToday, type OfferActor, type OfferEvent } from '@parts/shared/quote-transitions';
+import { asOfToday, statusAfter, type OfferActor, type OfferEvent } from '@parts/shared/quote-transitions';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import type { Env } from '../../config/env';
 import { siteSettings } from '../../config/site-settings';
@@ -47,6 +47,12 @@ export function createLoopCore(deps: QuoteLoopDeps) {
 
   const event = (by: string, kind: QuoteEventEntry['event'], extra: Omit<QuoteEventEntry, 'at' | 'by' | 'event'> = {}) => eventEntry(now(), by, kind, extra);
 
+  /** The status change `move` makes on `quote` by default (ADR 114), for the write; none when it leaves the status as it is. */
+  const statusMove = (quote: QuoteRequest, move: OfferEvent, by: string): { status?: StatusChange } => {
+    const to = statusAfter(move);
+    return to && to !== quote.status ? { status: { at: now().toISOString(), by, from: quote.status, to } } : {};
+  };
+
   /** Mails are stored with the data; this only asks for them to go out now. */
   function sendSoon(mails: OutboxMail[]) {
     if (mails.length === 0 || !deps.mailQueue) return;
@@ -88,6 +94,6 @@ export function createLoopCore(deps: QuoteLoopDeps) {
     return { quote, offer };
   }
 
-  return { deps, now, today, site, event, commit, readable, answerable };
+  return { deps, now, today, site, event, statusMove, commit, readable, answerable };
 }
 export type LoopCore = ReturnType<typeof createLoopCore>;

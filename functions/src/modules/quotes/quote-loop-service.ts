@@ -1,9 +1,12 @@
 import type { QuoteRequest } from '@parts/shared/schemas';
 import {
+  MAX_OFFER_VALIDITY_DAYS,
   MAX_OFFER_VERSIONS,
+  addDays,
   formatCents,
   type AcceptOfferInput,
   type DeclineOfferInput,
+  type ExtendOfferInput,
   type Offer,
   type OfferInput,
   type OfferWithPrevious,
@@ -31,7 +34,7 @@ export type { Actor, QuoteLoopDeps } from './quote-loop-core';
  */
 export function createQuoteLoopService(deps: QuoteLoopDeps) {
   const core = createLoopCore(deps);
-  const { now, today, site, event, commit, readable, answerable } = core;
+  const { now, today, site, event, statusMove, commit, readable, answerable } = core;
   const requests = createQuoteService(deps);
 
   return {
@@ -71,6 +74,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(admin.username, 'offer_sent', { version: offer.version, note: `${formatCents(offer.totalCents)}, valid until ${offer.validUntil}` }),
         waitingFor: 'buyer',
         mails: quoteMails.offerSent(site, quote, offer),
+        ...statusMove(quote, 'send', admin.username),
       };
       const updated = await commit(id, write, () => deps.quotes.sendOffer(quote, offer, write));
       return { quote: updated, offer };
@@ -87,9 +91,11 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
       const write: QuoteEventWrite = {
         event: event(buyer.username, 'offer_accepted', { version, note: summary }),
         waitingFor: 'reseller',
-        mails: quoteMails.offerAccepted(site, quote, offer, summary),
+        mails: quoteMails.offerAccepted(site, quote, { ...offer, response }, summary),
+        ...statusMove(quote, 'accept', buyer.username),
       };
-      const updated = await commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'accept', response, acceptedTotalCents: total }, write));
+      const change = { event: 'accept' as const, response, acceptedTotalCents: total, acceptedLines: accepted.length };
+      const updated = await commit(id, write, () => deps.quotes.transitionOffer(quote, change, write));
       return { quote: updated, offer: { ...offer, state: 'accepted', response } };
     },
 
@@ -100,6 +106,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(buyer.username, 'offer_declined', { version, note: clip(input.reason) }),
         waitingFor: null,
         mails: quoteMails.offerDeclined(site, quote, offer, input.reason),
+        ...statusMove(quote, 'decline', buyer.username),
       };
       return commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'decline', response }, write));
     },
@@ -112,8 +119,30 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(buyer.username, 'revision_requested', { version, note: clip(input.message) }),
         waitingFor: 'reseller',
         mails: quoteMails.revisionRequested(site, quote, offer, input.message),
+        ...statusMove(quote, 'request_revision', buyer.username),
       };
       return commit(id, write, () => deps.quotes.transitionOffer(quote, { event: 'request_revision', response }, write));
+    },
+
+    /** The reseller moves the latest version's validity date without a new version (an expired one opens again). */
+    async extendOffer(admin: Actor, id: number, version: number, input: ExtendOfferInput): Promise<QuoteRequest> {
+      const quote = await readable(admin, id);
+      assertMayAct('extend', rolesOf(quote, admin));
+      const offer = await deps.quotes.getOffer(id, version);
+      if (!offer || !quote.offer) throw new NotFoundError('Offer not found');
+      if (quote.offer.version !== version) throw new ConflictError(`Version ${quote.offer.version} replaces version ${version}; extend the latest version`);
+      allowedMove('extend', quote);
+      const { validUntil } = input;
+      if (validUntil <= offer.validUntil) throw new ValidationError(`Choose a day after the current validity date, ${offer.validUntil}`);
+      if (validUntil < today()) throw new ValidationError('The offer must be valid until today or later');
+      if (validUntil > addDays(today(), MAX_OFFER_VALIDITY_DAYS))
+        throw new ValidationError(`The offer can be valid for at most ${MAX_OFFER_VALIDITY_DAYS} days`);
+      const write: QuoteEventWrite = {
+        event: event(admin.username, 'offer_extended', { version, note: `Valid until ${validUntil} (was ${offer.validUntil})` }),
+        waitingFor: 'buyer',
+        mails: quoteMails.offerExtended(site, quote, offer, validUntil),
+      };
+      return commit(id, write, () => deps.quotes.extendOffer(quote, validUntil, write));
     },
 
     site,

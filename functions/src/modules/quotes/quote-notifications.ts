@@ -9,6 +9,8 @@ import {
   offerAcceptedNoticeMail,
   offerDeclinedMail,
   offerDeclinedNoticeMail,
+  offerExpiringMail,
+  offerExtendedMail,
   offerSentMail,
   offerSentNoticeMail,
   quoteNewRequestMail,
@@ -69,6 +71,15 @@ export const quoteMails = {
       mail('quote.offer_declined', quote, buyer(quote), offerDeclinedMail({ site, quote, offer, reason })),
       mail('quote.offer_declined', quote, site.quotesEmail, offerDeclinedNoticeMail({ site, quote, offer, reason })),
     ];
+  },
+
+  offerExtended(site: SiteSettings, quote: QuoteRequest, offer: Offer, validUntil: string): OutboxMail[] {
+    return [mail('quote.offer_extended', quote, buyer(quote), offerExtendedMail({ site, quote, offer, validUntil }))];
+  },
+
+  /** The scheduled job's reminder, some days before the last valid day. */
+  offerExpiring(site: SiteSettings, quote: QuoteRequest, offer: Offer, daysLeft: number): OutboxMail[] {
+    return [mail('quote.offer_expiring', quote, buyer(quote), offerExpiringMail({ site, quote, offer, daysLeft }))];
   },
 
   revisionRequested(site: SiteSettings, quote: QuoteRequest, offer: Offer, message: string): OutboxMail[] {

@@ -2,6 +2,8 @@ import { jsPDF } from 'jspdf';
 import { autoTable, type CellHookData } from 'jspdf-autotable';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { formatMicros } from '@parts/shared/numbers/money';
+import { formatQuantity } from '@parts/shared/numbers/display';
+import { LINE_ANSWER_TEXT, lineAnswers } from '@parts/shared/offer-answers';
 import { formatCents, formatLeadTime, type Offer } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
 import { formatDay } from './offer-moves';
@@ -38,21 +40,21 @@ function tableBody(offer: Offer): BodyCell[][] {
         String(line.itemId),
         line.partNumber,
         line.name,
-        String(line.requestedQuantity),
+        formatQuantity(line.requestedQuantity),
         { content: `Cannot supply: ${line.reason}`, colSpan: 5, styles: { textColor: 80, halign: 'left' } },
       ]);
       continue;
     }
-    const breaks = line.priceBreaks.map((b) => `${b.minQuantity}+: ${formatMicros(b.unitPriceMicros)}`).join('\n');
+    const breaks = line.priceBreaks.map((b) => `${formatQuantity(b.minQuantity)}+: ${formatMicros(b.unitPriceMicros)}`).join('\n');
     body.push([
       String(line.itemId),
       line.partNumber,
       line.name,
-      String(line.quantity),
+      formatQuantity(line.quantity),
       formatMicros(line.appliedUnitPriceMicros),
       breaks || '-',
       formatLeadTime(line.leadTime),
-      String(line.minimumOrderQuantity),
+      formatQuantity(line.minimumOrderQuantity),
       formatCents(line.lineTotalCents),
     ]);
     const extras = [
@@ -65,6 +67,19 @@ function tableBody(offer: Offer): BodyCell[][] {
     if (extras.length) body.push(['', { content: extras.join('\n'), colSpan: 8, styles: { fontSize: 8, textColor: 80 } }]);
   }
   return body;
+}
+
+/** An accepted version: what the buyer took of each line (the web page's answer, in the same words). */
+function answerLines(offer: Offer): string[] {
+  return (lineAnswers(offer) ?? []).map(({ line, answer }) => {
+    const head = `${line.partNumber || line.name}: ${LINE_ANSWER_TEXT[answer]}`;
+    if (line.status !== 'offered' || answer === 'declined') return head;
+    if (answer === 'alternative' && line.alternative) {
+      const alt = line.alternative;
+      return `${head} ${alt.partNumber}, ${formatQuantity(line.quantity)} × ${formatMicros(alt.unitPriceMicros)} = ${formatCents(alt.lineTotalCents)}`;
+    }
+    return `${head}, ${formatQuantity(line.quantity)} × ${formatMicros(line.appliedUnitPriceMicros)} = ${formatCents(line.lineTotalCents)}`;
+  });
 }
 
 const cellText = (cell: BodyCell): string => (typeof cell === 'string' ? cell : cell.content);
@@ -142,12 +157,24 @@ export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRe
   if (offer.response?.kind === 'accepted' && offer.response.acceptedTotalCents !== undefined) {
     totals.push(`Accepted total: ${formatCents(offer.response.acceptedTotalCents)}`);
   }
+  const answers = answerLines(offer);
+  const answerHeading = offer.response ? `Accepted by ${offer.response.by} on ${formatDay(offer.response.at.slice(0, 10))}` : '';
   const footer = (page: number, pages: number) => `${site.companyName} - quote request #${quote.id}, version ${offer.version} - page ${page} of ${pages}`;
   const text = await embedFonts(
     doc,
-    [site.companyName, ...contact, ...meta, ...customer, ...head.flat(), ...body.flat().map(cellText), ...totals, offer.message ?? '', ...site.quoteTerms].join(
-      '\n',
-    ),
+    [
+      site.companyName,
+      ...contact,
+      ...meta,
+      ...customer,
+      ...head.flat(),
+      ...body.flat().map(cellText),
+      ...totals,
+      answerHeading,
+      ...answers,
+      offer.message ?? '',
+      ...site.quoteTerms,
+    ].join('\n'),
   );
 
   const footerLines = text.wrap(footer(999, 999), { size: 8 }, contentWidth).length;
@@ -208,6 +235,17 @@ export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRe
   flow(totals, { size: 11, style: 'bold', align: 'right', lineHeight: 16 });
   text.drawLine('US dollars, excluding taxes and shipping', width - MARGIN, y - 4, { size: 8, align: 'right' });
   y += 16;
+
+  if (answers.length > 0) {
+    ensureRoom(14 + 11);
+    text.drawLine(answerHeading, MARGIN, y, { size: 10, style: 'bold' });
+    y += 14;
+    flow(
+      answers.flatMap((line) => text.wrap(line, { size: 9 }, contentWidth)),
+      { size: 9, lineHeight: 11 },
+    );
+    y += 10;
+  }
 
   if (offer.message) {
     ensureRoom(14 + 11);

@@ -7,6 +7,7 @@ const EVENT_TEXT: Record<string, (version?: number) => string> = {
   offer_declined: (v) => `Offer version ${v} declined`,
   revision_requested: (v) => `Revision of version ${v} requested`,
   offer_expired: (v) => `Offer version ${v} expired`,
+  offer_extended: (v) => `Offer version ${v} extended`,
   message: () => 'Message',
 };
 

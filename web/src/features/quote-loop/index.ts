@@ -1,8 +1,9 @@
 export { useOffer } from './api/get-offer';
 export { useQuoteDetail } from './api/get-quote-detail';
+export { BuyerOffer } from './buyer-offer';
+export { ExtendValidity } from './extend-validity';
 export { historyText } from './history-entry';
 export { MessageThread } from './message-thread';
-export { OfferAnswer } from './offer-answer';
 export { OfferEditor } from './offer-editor';
-export { OfferStateBadge, WaitingBadge } from './offer-labels';
+export { OfferListSummary, WaitingBadge } from './offer-labels';
 export { OfferPanel } from './offer-panel';

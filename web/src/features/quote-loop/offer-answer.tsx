@@ -4,7 +4,7 @@ import { acceptedTotal } from '@parts/shared/offer-pricing';
 import { effectiveOfferState, mayMove } from '@parts/shared/quote-transitions';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
-import { errorText } from '../../lib/api-client';
+import { ApiError, errorText } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useAnswerOffer } from './api/answer-offer';
 
@@ -13,9 +13,11 @@ type Mode = 'choose' | 'decline' | 'revision';
 /**
  * The buyer's answer to the latest version: accept every line or line by line (the offered part, its
  * alternative, or not this line), decline with a reason, or ask for a revision with a message.
+ * `onConflict`: the server refused the answer because the offer changed meanwhile (409); this form is
+ * replaced by the fresh offer at once, so the caller keeps the message (buyer-offer.tsx).
  */
-export function OfferAnswer({ offer }: { offer: Offer }) {
-  const answer = useAnswerOffer(offer.quoteId, offer.version);
+export function OfferAnswer({ offer, onConflict }: { offer: Offer; onConflict?: (version: number, message: string) => void }) {
+  const answer = useAnswerOffer(offer.quoteId, offer.version, onConflict);
   const state = effectiveOfferState(offer, utcDay(new Date()));
   const offered = offer.lines.filter((l) => l.status === 'offered');
   const [choices, setChoices] = useState<Record<number, LineChoice>>(() => Object.fromEntries(offered.map((l) => [l.itemId, 'offered'])));
@@ -31,7 +33,10 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
   const picked = offered.map((l) => ({ itemId: l.itemId, choice: choices[l.itemId] ?? 'offered' }));
   const acceptedCount = picked.filter((c) => c.choice !== 'declined').length;
   const total = acceptedTotal(offer, picked);
-  const fail = (error: unknown) => setProblem(errorText(error, 'An error occurred. Please try again.'));
+  const fail = (error: unknown) => {
+    // A conflict is reported to `onConflict` by the mutation itself.
+    if (!(error instanceof ApiError && error.status === 409 && onConflict)) setProblem(errorText(error, 'An error occurred. Please try again.'));
+  };
 
   const accept = () => {
     setProblem(null);

@@ -1,6 +1,8 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatMicros } from '@parts/shared/numbers/money';
+import { formatQuantity } from '@parts/shared/numbers/display';
+import { LINE_ANSWER_TEXT, lineAnswers } from '@parts/shared/offer-answers';
 import { effectiveOfferState } from '@parts/shared/quote-transitions';
 import { diffOffers, formatCents, formatLeadTime, utcDay, type LineChange, type Offer, type OfferLine } from '@parts/shared/quote-offers';
 import { buttonVariants } from '../../components/ui/button';
@@ -36,10 +38,10 @@ const ROW_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-2 py-3 md:table-row md:py-0';
 function previousValue(change: LineChange | undefined, field: 'quantity' | 'unitPrice' | 'leadTime' | 'minimumOrderQuantity'): string | undefined {
   const old = change?.previous;
   if (!change || !old || old.status !== 'offered' || !change.fields.includes(field)) return undefined;
-  if (field === 'quantity') return String(old.quantity);
+  if (field === 'quantity') return formatQuantity(old.quantity);
   if (field === 'unitPrice') return formatMicros(old.appliedUnitPriceMicros);
   if (field === 'leadTime') return formatLeadTime(old.leadTime);
-  return String(old.minimumOrderQuantity);
+  return formatQuantity(old.minimumOrderQuantity);
 }
 
 function PartCell({ line }: { line: OfferLine }) {
@@ -71,7 +73,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
           <PartCell line={line} />
         </Cell>
         <Cell label="Qty" className="md:text-right">
-          {line.requestedQuantity}
+          {formatQuantity(line.requestedQuantity)}
         </Cell>
         <Cell colSpan={4} className="col-span-2">
           <Badge variant="red">Cannot supply</Badge> <span className="text-sm">{line.reason}</span>
@@ -98,8 +100,8 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
         {changed && change.fields.includes('status') && change.previous ? <Was text="cannot supply" /> : null}
       </Cell>
       <Cell label="Qty" className="align-top md:text-right">
-        {line.quantity}
-        {line.quantity !== line.requestedQuantity ? <span className="block text-xs text-slate-500">asked {line.requestedQuantity}</span> : null}
+        {formatQuantity(line.quantity)}
+        {line.quantity !== line.requestedQuantity ? <span className="block text-xs text-slate-500">asked {formatQuantity(line.requestedQuantity)}</span> : null}
         <Was text={previousValue(change, 'quantity')} />
       </Cell>
       <Cell label="Unit price" className="align-top md:text-right">
@@ -114,7 +116,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
             <li>1+: {formatMicros(line.unitPriceMicros)}</li>
             {line.priceBreaks.map((b) => (
               <li key={b.minQuantity}>
-                {b.minQuantity}+: {formatMicros(b.unitPriceMicros)}
+                {formatQuantity(b.minQuantity)}+: {formatMicros(b.unitPriceMicros)}
               </li>
             ))}
           </ul>
@@ -126,7 +128,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
         <Was text={previousValue(change, 'leadTime')} />
       </Cell>
       <Cell label="MOQ" className="align-top md:text-right">
-        {line.minimumOrderQuantity}
+        {formatQuantity(line.minimumOrderQuantity)}
         <Was text={previousValue(change, 'minimumOrderQuantity')} />
       </Cell>
       <Cell label="Line total" className="align-top font-medium md:text-right">
@@ -212,7 +214,10 @@ export function OfferView({
         </span>
         {offer.response?.acceptedTotalCents !== undefined ? (
           <span>
-            Accepted <span className="font-semibold">{formatCents(offer.response.acceptedTotalCents)}</span>
+            Accepted{' '}
+            <span className="font-semibold" data-testid="offer-accepted-total">
+              {formatCents(offer.response.acceptedTotalCents)}
+            </span>
           </span>
         ) : null}
       </div>
@@ -221,23 +226,22 @@ export function OfferView({
   );
 }
 
-const CHOICE_TEXT = { offered: 'Accepted', alternative: 'Accepted the alternative', declined: 'Declined' } as const;
-
-/** What the buyer answered: the choice per line, or the reason / message. */
+/** What the buyer answered: the answer per line (a line the reseller could not supply says so), or the reason / message. */
 function ResponseSummary({ offer }: { offer: Offer }) {
   const response = offer.response!;
-  const lines = new Map(offer.lines.map((l) => [l.itemId, l]));
+  const answers = lineAnswers(offer);
   const heading = response.kind === 'accepted' ? 'Accepted' : response.kind === 'declined' ? 'Declined' : 'Revision requested';
   return (
     <div className="rounded-md border border-slate-200 p-3 text-sm" data-testid="offer-response">
       <p className="font-semibold">
         {heading} by {response.by} on {formatDateTime(response.at)}
       </p>
-      {response.lines ? (
+      {answers ? (
         <ul className="mt-1 grid gap-0.5">
-          {response.lines.map((l) => (
-            <li key={l.itemId}>
-              {lines.get(l.itemId)?.partNumber || lines.get(l.itemId)?.name}: {CHOICE_TEXT[l.choice]}
+          {answers.map(({ line, answer }) => (
+            <li key={line.itemId}>
+              {line.partNumber || line.name}: {LINE_ANSWER_TEXT[answer]}
+              {answer === 'alternative' && line.status === 'offered' && line.alternative ? ` ${line.alternative.partNumber}` : ''}
             </li>
           ))}
         </ul>

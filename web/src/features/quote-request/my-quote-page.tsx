@@ -1,76 +1,23 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { SITE_NAME } from '@parts/shared/constants';
-import { utcDay, type QuoteRequestDetail } from '@parts/shared/quote-offers';
+import { utcDay } from '@parts/shared/quote-offers';
 import { waitingOn } from '@parts/shared/quote-transitions';
 import { PageSpinner } from '../../components/page-spinner';
 import { QuoteStatusBadge } from '../../components/quote-status-badge';
 import { useQuoteDetail } from '../quote-loop';
 import { historyText } from '../quote-loop';
 import { MessageThread } from '../quote-loop';
-import { OfferAnswer } from '../quote-loop';
+import { BuyerOffer } from '../quote-loop';
 import { WaitingBadge } from '../quote-loop';
-import { OfferPanel } from '../quote-loop';
-import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { ApiError } from '../../lib/api-client';
-import { formatDate, formatDateTime, formatUnitPrice } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { loginPathFor } from '../../lib/return-to';
 import { useCurrentUser } from '../../lib/session';
-
-function Lines({ request }: { request: QuoteRequestDetail }) {
-  return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Part</TableHead>
-          <TableHead className="text-right">Quantity</TableHead>
-          <TableHead>Your details</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {request.items.map((item) => (
-          <TableRow key={item.id} data-testid="quote-line">
-            {/* Long names and unbroken part numbers wrap instead of widening the page (ADR 052). */}
-            <TableCell className="[overflow-wrap:anywhere]">
-              <div className="font-mono text-xs">{item.part?.partNumber ?? item.freeText?.partNumber ?? '—'}</div>
-              {item.part ? (
-                item.part.slug ? (
-                  <Link to={`/part/${item.part.slug}`} className="hover:underline">
-                    {item.part.name}
-                  </Link>
-                ) : (
-                  item.part.name
-                )
-              ) : (
-                <span>
-                  <Badge variant="yellow" className="mr-1">
-                    Not in catalogue
-                  </Badge>
-                  {[item.freeText?.manufacturer, item.freeText?.description].filter(Boolean).join(' · ')}
-                </span>
-              )}
-            </TableCell>
-            <TableCell className="text-right">{item.quantity}</TableCell>
-            <TableCell className="text-xs text-slate-700">
-              {[
-                item.reference ? `Ref. ${item.reference}` : null,
-                item.targetPrice !== undefined ? `Target ${formatUnitPrice(item.targetPrice)}` : null,
-                item.neededBy ? `Needed by ${formatDate(item.neededBy)}` : null,
-                item.note ?? null,
-              ]
-                .filter(Boolean)
-                .join(' · ') || '—'}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
+import { RequestedItems, YourRequest } from './components/my-request-details';
 
 function QuoteView({ id }: { id: number }) {
   const detail = useQuoteDetail(id);
@@ -98,9 +45,7 @@ function QuoteView({ id }: { id: number }) {
           {request.offers.length === 0 ? (
             <p className="text-sm text-slate-600">We are preparing your offer. You will get an e-mail as soon as it is ready.</p>
           ) : (
-            <OfferPanel quoteId={request.id} offers={request.offers}>
-              {(latest) => <OfferAnswer key={`${latest.version}-${latest.state}`} offer={latest} />}
-            </OfferPanel>
+            <BuyerOffer request={request} />
           )}
         </CardContent>
       </Card>
@@ -110,9 +55,11 @@ function QuoteView({ id }: { id: number }) {
           <CardTitle>Requested Items</CardTitle>
         </CardHeader>
         <CardContent>
-          <Lines request={request} />
+          <RequestedItems request={request} />
         </CardContent>
       </Card>
+
+      <YourRequest request={request} />
 
       <Card>
         <CardContent className="pt-6">

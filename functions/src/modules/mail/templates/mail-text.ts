@@ -1,5 +1,7 @@
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { formatMicros } from '@parts/shared/numbers/money';
+import { formatQuantity } from '@parts/shared/numbers/display';
+import { LINE_ANSWER_TEXT, lineAnswers } from '@parts/shared/offer-answers';
 import { formatCents, formatLeadTime, type Offer } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
 
@@ -39,8 +41,28 @@ export function signature(site: SiteSettings): string[] {
 export function offerLines(offer: Offer): string[] {
   return offer.lines.map((l) =>
     l.status === 'offered'
-      ? `- ${l.partNumber} ${l.name}: ${l.quantity} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
+      ? `- ${l.partNumber} ${l.name}: ${formatQuantity(l.quantity)} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
         (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatMicros(l.alternative.unitPriceMicros)})` : '')
       : `- ${l.partNumber} ${l.name}: cannot supply (${l.reason})`,
   );
+}
+
+/**
+ * An accepted version, line by line: accepted (quantity × price), accepted as the alternative, declined,
+ * or could not be supplied; then the accepted total. Empty when the version was not accepted.
+ */
+export function acceptedLines(offer: Offer): string[] {
+  const answers = lineAnswers(offer);
+  if (!answers) return [];
+  const lines = answers.map(({ line: l, answer }) => {
+    const head = `- ${l.partNumber} ${l.name}: ${LINE_ANSWER_TEXT[answer]}`;
+    if (l.status === 'cannot_supply') return `${head} (${l.reason})`;
+    if (answer === 'accepted') return `${head}, ${formatQuantity(l.quantity)} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}`;
+    if (answer === 'alternative' && l.alternative) {
+      const alt = l.alternative;
+      return `${head} ${alt.partNumber} ${alt.name}, ${formatQuantity(l.quantity)} × ${formatMicros(alt.unitPriceMicros)} = ${formatCents(alt.lineTotalCents)}`;
+    }
+    return head;
+  });
+  return ['', ...lines, '', `Accepted total: ${formatCents(offer.response?.acceptedTotalCents ?? 0)}`];
 }

@@ -29,4 +29,12 @@ describe('offer sent (to the buyer)', () => {
     expect(mail.text).toContain('Here is version 2 of our offer for your quote request #42, valid until 2027-03-31.');
     expect(mail.text).toContain('Total: $12.50\n\nBetter price now.\n\nReply to info@parts.example to accept it.');
   });
+
+  test('quantities and amounts carry thousands separators', () => {
+    const [first, second] = buildOffer().lines;
+    const big = { ...first!, quantity: 12_000, requestedQuantity: 12_000, lineTotalCents: 1_500_000 } as typeof first & object;
+    const mail = offerSentMail({ site, quote: buildQuote(), offer: buildOffer({ lines: [big, second!], totalCents: 1_500_000 }) });
+    expect(mail.text).toContain('- HX-100 Hex bolt M8: 12,000 × $1.25 = $15,000.00, 5 days');
+    expect(mail.text).toContain('Total: $15,000.00');
+  });
 });

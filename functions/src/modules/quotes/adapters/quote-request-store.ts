@@ -112,7 +112,8 @@ const newQuoteSchema = z.object({
 const listOptionsSchema = z.object({ status: quoteStatusSchema.optional(), limit: z.number().int().min(1).max(1000).optional() }).optional();
 
 const ALL = 'QUOTE';
-const byStatus = (status: QuoteStatus) => `QUOTE#STATUS#${status}`;
+/** gsi2 partition of the requests in one status. */
+export const byStatus = (status: QuoteStatus) => `QUOTE#STATUS#${status}`;
 const bySubmitter = (username: string) => `QUOTE#BY#${username.toLowerCase()}`;
 
 /** A stored quote request item as callers see it (quote-loop fields only when present). */

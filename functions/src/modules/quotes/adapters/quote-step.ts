@@ -5,6 +5,7 @@ import { offerEventFrom, type OfferEvent } from '@parts/shared/quote-transitions
 import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors';
 import type { QuoteEventWrite } from '../ports/quote-repository';
 import { keys, padId } from '../../../adapters/dynamodb/keys';
+import { byStatus } from './quote-request-store';
 import { outboxItem } from '../../mail';
 import { cancellationCodes, withConflictRetry, type TableContext } from '../../../adapters/dynamodb/support';
 
@@ -21,7 +22,7 @@ export const offerPagePrefix = (quoteId: number, version: number) => ({ pk: keys
 
 /** gsi1 partition of the offer versions that are open: the scheduled expiry job's queue (ADR 113). */
 export const OPEN_OFFERS = 'OFFER#OPEN';
-const dueKey = (offer: Pick<Offer, 'quoteId' | 'version' | 'validUntil'>) =>
+export const dueKey = (offer: Pick<Offer, 'quoteId' | 'version' | 'validUntil'>) =>
   `${offer.validUntil}#${padId(offer.quoteId)}#${String(offer.version).padStart(6, '0')}`;
 
 /** The stored states an event may start from, as condition values (`none`, no offer yet, is not a stored state). */
@@ -33,7 +34,14 @@ export function storedFrom(event: OfferEvent): { list: string; values: Record<st
 
 /** The request as the transaction left it: the read request with the same changes the update made. */
 export function written(quote: QuoteRequest, write: QuoteEventWrite, patch: Partial<QuoteRequest>): QuoteRequest {
-  const next: QuoteRequest = { ...quote, history: [...quote.history, write.event], lastActivityAt: write.event.at, ...patch };
+  const entries = write.status ? [write.event, write.status] : [write.event];
+  const next: QuoteRequest = {
+    ...quote,
+    history: [...quote.history, ...entries],
+    lastActivityAt: write.event.at,
+    ...(write.status ? { status: write.status.to } : {}),
+    ...patch,
+  };
   if (write.waitingFor) next.waitingFor = write.waitingFor;
   else delete next.waitingFor;
   return next;
@@ -46,8 +54,15 @@ export function eventExpr(write: QuoteEventWrite): Expr {
     remove: [],
     add: [],
     names: {},
-    values: { ':none': [], ':entry': [write.event], ':at': write.event.at },
+    values: { ':none': [], ':entry': write.status ? [write.event, write.status] : [write.event], ':at': write.event.at },
   };
+  if (write.status) {
+    // The status the event sets (ADR 114), with the status index the admin's filter reads.
+    e.set.push('#status = :status', 'gsi2pk = :statusKey');
+    e.names['#status'] = 'status';
+    e.values[':status'] = write.status.to;
+    e.values[':statusKey'] = byStatus(write.status.to);
+  }
   if (write.waitingFor) {
     e.set.push('waitingFor = :w');
     e.values[':w'] = write.waitingFor;

@@ -17,7 +17,9 @@ const toMessage = (item: Record<string, unknown>): QuoteMessage => {
 };
 
 /** The quote aggregate's reads beside the request: offer versions, messages, and the open offers that are due. */
-export function createQuoteThreadReads(ctx: TableContext): Pick<QuoteRepository, 'listOfferSummaries' | 'getOffer' | 'listMessages' | 'listOffersDue'> {
+export function createQuoteThreadReads(
+  ctx: TableContext,
+): Pick<QuoteRepository, 'listOfferSummaries' | 'getOffer' | 'listMessages' | 'listOffersDue' | 'listOffersToRemind'> {
   const { client, tableName: TableName } = ctx;
   return {
     async listOfferSummaries(quoteId) {
@@ -109,10 +111,32 @@ export function createQuoteThreadReads(ctx: TableContext): Pick<QuoteRepository,
           ExclusiveStartKey: decodeCursor(options.cursor),
         }),
       );
-      return {
-        data: (res.Items ?? []).map((i): OfferDue => ({ quoteId: i.quoteId as number, version: i.version as number, validUntil: i.validUntil as string })),
-        nextCursor: encodeCursor(res.LastEvaluatedKey) ?? null,
-      };
+      return duePage(res);
     },
+
+    async listOffersToRemind(today, lastDay, options) {
+      const res = await client.send(
+        new QueryCommand({
+          TableName,
+          IndexName: 'gsi1',
+          // Last valid day from today through lastDay (`~` sorts after every `#<id>#<version>` tail).
+          KeyConditionExpression: 'gsi1pk = :q AND gsi1sk BETWEEN :from AND :to',
+          FilterExpression: 'attribute_not_exists(remindedAt)',
+          ExpressionAttributeValues: { ':q': OPEN_OFFERS, ':from': today, ':to': `${lastDay}#~` },
+          ExpressionAttributeNames: { '#v': 'version' },
+          ProjectionExpression: 'quoteId, #v, validUntil',
+          Limit: options.limit,
+          ExclusiveStartKey: decodeCursor(options.cursor),
+        }),
+      );
+      return duePage(res);
+    },
+  };
+}
+
+function duePage(res: { Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> }) {
+  return {
+    data: (res.Items ?? []).map((i): OfferDue => ({ quoteId: i.quoteId as number, version: i.version as number, validUntil: i.validUntil as string })),
+    nextCursor: encodeCursor(res.LastEvaluatedKey) ?? null,
   };
 }

@@ -8,6 +8,7 @@ import type { TableContext } from '../../../adapters/dynamodb/support';
 import type { QuoteRequestStore } from './quote-request-store';
 import { createQuoteThreadReads } from './quote-thread-reads';
 import { eventExpr, offerItems, quoteUpdate, runStep, storedFrom, written, type TransactItem } from './quote-step';
+import { createQuoteValidityStore } from './quote-validity-store';
 
 const summaryOf = (offer: Offer): OfferSummary => ({
   version: offer.version,
@@ -15,6 +16,7 @@ const summaryOf = (offer: Offer): OfferSummary => ({
   sentAt: offer.sentAt,
   validUntil: offer.validUntil,
   totalCents: offer.totalCents,
+  offeredLines: offer.lines.filter((l) => l.status === 'offered').length,
   ...(offer.response?.acceptedTotalCents !== undefined ? { acceptedTotalCents: offer.response.acceptedTotalCents } : {}),
 });
 
@@ -29,6 +31,7 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
   const { tableName: TableName } = ctx;
   return {
     ...createQuoteThreadReads(ctx),
+    ...createQuoteValidityStore(ctx),
     async sendOffer(quote, offer, write) {
       const e = eventExpr(write);
       e.set.push('#offer = :summary');
@@ -80,6 +83,10 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
         e.set.push('#offer.acceptedTotalCents = :acc');
         e.values[':acc'] = change.acceptedTotalCents;
       }
+      if (change.acceptedLines !== undefined) {
+        e.set.push('#offer.acceptedLines = :accLines');
+        e.values[':accLines'] = change.acceptedLines;
+      }
       const offerValues: Record<string, unknown> = { ':to': to, ...from.values };
       let offerSet = '#st = :to';
       if (change.response) {
@@ -106,7 +113,12 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
         write,
         'This offer was answered or replaced in the meantime; reload the quote request to see its current state',
       );
-      const offer = { ...quote.offer, state: to, ...(change.acceptedTotalCents !== undefined ? { acceptedTotalCents: change.acceptedTotalCents } : {}) };
+      const offer = {
+        ...quote.offer,
+        state: to,
+        ...(change.acceptedTotalCents !== undefined ? { acceptedTotalCents: change.acceptedTotalCents } : {}),
+        ...(change.acceptedLines !== undefined ? { acceptedLines: change.acceptedLines } : {}),
+      };
       return written(quote, write, { offer });
     },
 

@@ -1,4 +1,4 @@
-import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequest, QuoteStatus, WaitingFor } from '@parts/shared/schemas';
+import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequest, QuoteStatus, StatusChange, WaitingFor } from '@parts/shared/schemas';
 import type { Offer, OfferResponse, QuoteMessage } from '@parts/shared/quote-offers';
 import type { OfferEvent } from '@parts/shared/quote-transitions';
 import type { OutboxMail } from '../../mail';
@@ -63,6 +63,8 @@ export interface QuoteEventWrite {
   waitingFor: WaitingFor | null;
   /** Stored in the same transaction as the data they report. */
   mails: OutboxMail[];
+  /** The request status the event sets (ADR 114), recorded after the event in the history; absent: unchanged. */
+  status?: StatusChange;
 }
 
 /** An offer version waiting to run out: open, with its last valid day. */
@@ -109,7 +111,7 @@ export interface QuoteRepository {
    */
   transitionOffer(
     quote: QuoteRequest,
-    change: { event: Exclude<OfferEvent, 'send'>; response?: OfferResponse; acceptedTotalCents?: number },
+    change: { event: Exclude<OfferEvent, 'send'>; response?: OfferResponse; acceptedTotalCents?: number; acceptedLines?: number },
     write: QuoteEventWrite,
   ): Promise<QuoteRequest>;
   /**
@@ -121,4 +123,13 @@ export interface QuoteRepository {
   listMessages(quoteId: number, options: { cursor?: string; limit: number }): Promise<{ data: QuoteMessage[]; nextCursor: string | null }>;
   /** Open offer versions whose last valid day is before `today`, earliest first (the scheduled expiry job's queue). */
   listOffersDue(today: string, options: { cursor?: string; limit: number }): Promise<{ data: OfferDue[]; nextCursor: string | null }>;
+  /** Open offer versions whose last valid day is from `today` through `lastDay` and that were not reminded of yet (the reminder's queue). */
+  listOffersToRemind(today: string, lastDay: string, options: { cursor?: string; limit: number }): Promise<{ data: OfferDue[]; nextCursor: string | null }>;
+  /** Records the reminder with its mails; ConflictError when the version was reminded of already or is no longer open. */
+  markReminded(due: OfferDue, at: string, mails: OutboxMail[]): Promise<void>;
+  /**
+   * Moves the latest version's validity date to `validUntil` (the `extend` transition: open, or expired and open
+   * again), back in the expiry queue with no reminder sent yet; ConflictError when it changed meanwhile.
+   */
+  extendOffer(quote: QuoteRequest, validUntil: string, write: QuoteEventWrite): Promise<QuoteRequest>;
 }

@@ -2,7 +2,14 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import { idSchema } from '@parts/shared/schemas';
-import { acceptOfferInputSchema, declineOfferInputSchema, messageInputSchema, offerInputSchema, revisionRequestInputSchema } from '@parts/shared/quote-offers';
+import {
+  acceptOfferInputSchema,
+  declineOfferInputSchema,
+  extendOfferInputSchema,
+  messageInputSchema,
+  offerInputSchema,
+  revisionRequestInputSchema,
+} from '@parts/shared/quote-offers';
 import type { AppDeps } from '../../../app';
 import type { AppEnv } from '../../../http/app-env';
 import { validate } from '../../../http/validate';
@@ -79,6 +86,18 @@ export function quoteLoopRoutes(deps: AppDeps) {
       async (c) => {
         const { id, version } = c.req.valid('param');
         return c.json(await loop.accept(currentUser(c), id, version, c.req.valid('json')));
+      },
+    )
+    .post(
+      '/:id/offers/:version/extend',
+      requireAdmin,
+      jsonLimit,
+      requireJson,
+      validate('param', versionParamSchema),
+      validate('json', extendOfferInputSchema),
+      async (c) => {
+        const { id, version } = c.req.valid('param');
+        return c.json(await loop.extendOffer(currentUser(c), id, version, c.req.valid('json')));
       },
     )
     .post(

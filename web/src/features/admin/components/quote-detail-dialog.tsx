@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Paperclip } from 'lucide-react';
+import { formatQuantity } from '@parts/shared/numbers/display';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
 import { utcDay } from '@parts/shared/quote-offers';
 import { waitingOn } from '@parts/shared/quote-transitions';
@@ -20,6 +21,7 @@ import { MessageThread } from '../../quote-loop';
 import { OfferEditor } from '../../quote-loop';
 import { WaitingBadge } from '../../quote-loop';
 import { OfferPanel } from '../../quote-loop';
+import { ExtendValidity } from '../../quote-loop';
 import { useUpdateQuoteStatus } from '../api/update-quote-status';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
 import { LoadError } from '../../../components/ui/load-error';
@@ -51,7 +53,7 @@ function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean 
           </div>
         )}
       </TableCell>
-      <TableCell className="text-right">{item.quantity}</TableCell>
+      <TableCell className="text-right">{formatQuantity(item.quantity)}</TableCell>
       {withDetails ? (
         <TableCell className="text-xs">
           <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
@@ -118,6 +120,7 @@ function OfferSection({ request }: { request: QuoteRequestDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">Offer</h3>
         <WaitingBadge waiting={waitingOn(request, utcDay(new Date()))} side="admin" />
+        {!editing && latest ? <ExtendValidity quoteId={request.id} offer={latest} /> : null}
         {!editing && canRevise && (latest === undefined || latestOffer.data) ? (
           <Button size="sm" className="ml-auto" onClick={() => setEditing(true)}>
             {latest ? 'Revise offer' : 'Create offer'}

@@ -12,9 +12,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { formatDateTime } from '../../../lib/format';
-import { formatCents, utcDay } from '@parts/shared/quote-offers';
+import { utcDay } from '@parts/shared/quote-offers';
 import { waitingOn } from '@parts/shared/quote-transitions';
-import { WaitingBadge } from '../../quote-loop';
+import { OfferListSummary, WaitingBadge } from '../../quote-loop';
 import { useQuoteRequests } from '../api/get-quote-requests';
 import { EmptyState } from './empty-state';
 import { QuoteCreateDialog } from './quote-create-dialog';
@@ -91,7 +91,7 @@ export function QuoteRequestsTab() {
               <TableCell>
                 <WaitingBadge waiting={waitingOn(q, today)} side="admin" />
               </TableCell>
-              <TableCell className="text-xs">{q.offer ? `Version ${q.offer.version} · ${formatCents(q.offer.totalCents)}` : 'No offer yet'}</TableCell>
+              <TableCell className="text-xs">{q.offer ? <OfferListSummary offer={q.offer} /> : 'No offer yet'}</TableCell>
               <TableCell className="text-right">
                 <Button size="sm" variant="ghost" aria-label={`View quote request #${q.id}`} onClick={() => setViewing(q.id)}>
                   <Eye className="h-4 w-4" aria-hidden />

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptOfferInput, DeclineOfferInput, RevisionRequestInput } from '@parts/shared/quote-offers';
 import { api, call } from '../../../lib/api';
 import { toast } from '../../../hooks/use-toast';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { quoteLoopKey } from './get-quote-detail';
 
 export type OfferAnswer =
@@ -20,13 +21,20 @@ function answerOffer(quoteId: number, version: number, answer: OfferAnswer): Pro
   }
 }
 
-/** The buyer's answer to the latest version: accept (whole or by line), decline with a reason, or ask for a revision. */
-export function useAnswerOffer(quoteId: number, version: number) {
+/**
+ * The buyer's answer to the latest version: accept (whole or by line), decline with a reason, or ask for a revision.
+ * `onConflict`: the server refused it because the offer changed meanwhile (409); called here, not in mutate(),
+ * since the form is replaced by the fresh offer before mutate()'s own callbacks would run.
+ */
+export function useAnswerOffer(quoteId: number, version: number, onConflict?: (version: number, message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ answer }: { answer: OfferAnswer; done: { title: string; description: string } }) => answerOffer(quoteId, version, answer),
     // Here, not in mutate(): the answer form unmounts as soon as the offer changes state.
     onSuccess: (_data, { done }) => toast(done),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) onConflict?.(version, errorText(error, 'This offer changed in the meantime'));
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: quoteLoopKey }),
   });
 }

@@ -50,4 +50,35 @@ describe("a buyer's own quote requests (against a stubbed API)", { timeout: 30_0
     expect(await screen.findByText('Quote Request #7')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('shows the offer state and, once accepted, the accepted lines and the accepted total rather than the offered one', async () => {
+    const accepted: QuoteRequest = {
+      ...quote(9),
+      status: 'approved',
+      offer: {
+        version: 2,
+        state: 'accepted',
+        sentAt: '2026-11-21T10:00:00.000Z',
+        validUntil: '2999-01-31',
+        totalCents: 1_234_567_89,
+        acceptedTotalCents: 33_500,
+        offeredLines: 4,
+        acceptedLines: 3,
+      },
+    };
+    const sent: QuoteRequest = {
+      ...quote(8),
+      status: 'processing',
+      offer: { version: 1, state: 'open', sentAt: '2026-11-21T10:00:00.000Z', validUntil: '2999-01-31', totalCents: 1_250_000_00, offeredLines: 2 },
+    };
+    stubApi({ 'GET /api/quote-requests/mine': { body: { data: [accepted, sent], nextCursor: null } satisfies QuoteRequestPage } });
+    renderWithProviders(<MyQuoteRequests />);
+    const [first, second] = await screen.findAllByTestId('my-quote-request');
+    expect(first!.textContent).toContain('Approved');
+    expect(first!.textContent).not.toContain('Pending');
+    expect(first!.querySelector('[data-testid="offer-summary"]')?.textContent).toBe(
+      'Version 2 · Accepted 3 of 4 lines · $335.00 accepted (offered $1,234,567.89)',
+    );
+    expect(second!.querySelector('[data-testid="offer-summary"]')?.textContent).toBe('Version 1 · Sent · $1,250,000.00, valid until Jan 31, 2999');
+  });
 });

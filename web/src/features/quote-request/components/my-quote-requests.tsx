@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
-import { formatCents, utcDay } from '@parts/shared/quote-offers';
-import { effectiveOfferState, waitingOn } from '@parts/shared/quote-transitions';
+import { utcDay } from '@parts/shared/quote-offers';
+import { waitingOn } from '@parts/shared/quote-transitions';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
-import { OfferStateBadge, WaitingBadge } from '../../quote-loop';
+import { OfferListSummary, WaitingBadge } from '../../quote-loop';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate, formatDateTime, pluralize } from '../../../lib/format';
+import { formatDateTime, pluralize } from '../../../lib/format';
 import { useMyQuoteRequests } from '../api/get-my-quote-requests';
 
 /**
@@ -49,9 +49,8 @@ export function MyQuoteRequests({ title = 'Your Previous Requests' }: { title?: 
                       {formatDateTime(q.createdAt)} · {pluralize(q.itemCount ?? q.items.length, 'item')}
                     </p>
                     {q.offer ? (
-                      <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
-                        Offer version {q.offer.version}: {formatCents(q.offer.totalCents)}, valid until {formatDate(q.offer.validUntil)}
-                        <OfferStateBadge state={effectiveOfferState(q.offer, today)} />
+                      <p className="mt-1 text-slate-700">
+                        <OfferListSummary offer={q.offer} />
                       </p>
                     ) : null}
                   </div>

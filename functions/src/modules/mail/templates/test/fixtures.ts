@@ -66,6 +66,22 @@ export const buildOffer = (overrides: Partial<Offer> = {}): Offer => ({
   ...overrides,
 });
 
+/** The offer accepted with line 1 taken as its alternative (line 2 cannot be supplied). */
+export const acceptedOffer = (): Offer =>
+  buildOffer({
+    state: 'accepted',
+    response: {
+      kind: 'accepted',
+      at: '2027-03-04T08:00:00.000Z',
+      by: 'ada',
+      lines: [
+        { itemId: 1, choice: 'alternative' },
+        { itemId: 2, choice: 'declined' },
+      ],
+      acceptedTotalCents: 1100,
+    },
+  });
+
 export const buildMessage = (overrides: Partial<QuoteMessage> = {}): QuoteMessage => ({
   id: 'm1',
   quoteId: 42,
