@@ -35,7 +35,10 @@ test('every line priced with 5 breaks, an alternative and notes: sent, each stor
     freeText: { partNumber: `P-${String(i).padStart(6, '0')}-${'X'.repeat(80)}`, manufacturer: 'M'.repeat(100), description: 'D'.repeat(200) },
     quantity: 1000,
   }));
-  const submitted = await api.call('POST', '/api/quote-requests', { cookie: buyer.cookie, json: { customerName: 'Ada', customerEmail: 'ada@example.com', items } });
+  const submitted = await api.call('POST', '/api/quote-requests', {
+    cookie: buyer.cookie,
+    json: { customerName: 'Ada', customerEmail: 'ada@example.com', items },
+  });
   expect(submitted.status, await submitted.clone().text()).toBe(201);
   const quote = (await submitted.json()) as QuoteRequest;
 
@@ -82,4 +85,5 @@ test('every line priced with 5 breaks, an alternative and notes: sent, each stor
     400,
     'This offer is too large to store; shorten its notes',
   );
-});
+  // A 2,000-line request, and two 2,000-line offers, on a shared machine.
+}, 90_000);

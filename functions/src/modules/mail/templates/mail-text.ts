@@ -41,11 +41,15 @@ export const MAIL_OFFER_LINES = 100;
 
 export function offerLines(offer: Offer): string[] {
   const more = offer.lines.length - MAIL_OFFER_LINES;
-  const listed = offer.lines.slice(0, MAIL_OFFER_LINES).map((l) =>
-    l.status === 'offered'
-      ? `- ${l.partNumber} ${l.name}: ${l.quantity} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
-        (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatMicros(l.alternative.unitPriceMicros)})` : '')
-      : `- ${l.partNumber} ${l.name}: cannot supply (${l.reason})`,
-  );
-  return more > 0 ? [...listed, `… and ${more.toLocaleString('en-US')} more ${more === 1 ? 'line' : 'lines'}: see the whole offer on the site or in its PDF`] : listed;
+  const listed = offer.lines
+    .slice(0, MAIL_OFFER_LINES)
+    .map((l) =>
+      l.status === 'offered'
+        ? `- ${l.partNumber} ${l.name}: ${l.quantity} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
+          (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatMicros(l.alternative.unitPriceMicros)})` : '')
+        : `- ${l.partNumber} ${l.name}: cannot supply (${l.reason})`,
+    );
+  return more > 0
+    ? [...listed, `… and ${more.toLocaleString('en-US')} more ${more === 1 ? 'line' : 'lines'}: see the whole offer on the site or in its PDF`]
+    : listed;
 }

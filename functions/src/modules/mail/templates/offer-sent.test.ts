@@ -29,4 +29,14 @@ describe('offer sent (to the buyer)', () => {
     expect(mail.text).toContain('Here is version 2 of our offer for your quote request #42, valid until 2027-03-31.');
     expect(mail.text).toContain('Total: $12.50\n\nBetter price now.\n\nReply to info@parts.example to accept it.');
   });
+
+  test('a 2,000-line offer lists its first 100 lines and says how many more there are (the mail stays a small outbox item)', () => {
+    const offer = buildOffer();
+    const line = offer.lines[0]!;
+    const lines = Array.from({ length: 2000 }, (_, i) => ({ ...line, itemId: i + 1, partNumber: `P-${i + 1}` }));
+    const mail = offerSentMail({ site, quote: buildQuote(), offer: { ...offer, lines } });
+    expect(mail.text).toContain('- P-100 Hex bolt M8');
+    expect(mail.text).not.toContain('- P-101 ');
+    expect(mail.text).toContain('… and 1,900 more lines: see the whole offer on the site or in its PDF');
+  });
 });
