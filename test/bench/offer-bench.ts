@@ -3,7 +3,7 @@
  * in), and loading a priced sheet back: reading it in the parse sandbox's worker thread (as the import route
  * does: a fresh worker, then a warm one) and checking its 2,000 rows against the request.
  * In-process, with the request and the catalogue look-up in memory (no table, no search engine).
- * Wall time and this process's CPU time are printed: on a shared, loaded machine the CPU time is the steadier one.
+ * Wall time and the process's CPU time (all its threads) are printed: on a shared, loaded machine the CPU time is the steadier one.
  *
  * Usage: npm run bench:offer   (RUNS=5 repetitions of each warm step)
  */
@@ -56,7 +56,7 @@ async function measure<T>(label: string, work: () => Promise<T>, times = runs): 
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(
-    `${label.padEnd(58)} median ${median(walls).toFixed(0).padStart(5)} ms wall, ${median(cpus).toFixed(0).padStart(5)} ms CPU (main thread) over ${times}`,
+    `${label.padEnd(58)} median ${median(walls).toFixed(0).padStart(5)} ms wall, ${median(cpus).toFixed(0).padStart(5)} ms CPU (process) over ${times}`,
   );
   return result;
 }

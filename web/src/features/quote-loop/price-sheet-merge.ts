@@ -28,7 +28,7 @@ export function fillsOf(lines: LineDraft[]): PriceSheetFill[] {
 }
 
 /** The draft a checked sheet line makes of the current one. The alternative keeps its price when the part stays, else takes the line's. */
-export function draftFromSheet(d: LineDraft, line: PriceSheetLine): LineDraft {
+function draftFromSheet(d: LineDraft, line: PriceSheetLine): LineDraft {
   if (line.status === 'cannot_supply') return { ...d, supply: false, reason: line.reason };
   const price = line.unitPriceMicros !== undefined ? microsToInput(line.unitPriceMicros) : '';
   const alt = line.alternative;
@@ -62,7 +62,7 @@ export interface SheetChange {
 }
 
 /** What each line of the sheet changes in the draft, in words; lines it leaves as they are are not listed. */
-export function sheetChanges(before: LineDraft, after: LineDraft): string[] {
+function sheetChanges(before: LineDraft, after: LineDraft): string[] {
   const out: string[] = [];
   const diff = (name: string, a: string, b: string) => (a !== b ? out.push(`${name}: ${a || '—'} → ${b || '—'}`) : undefined);
   if (before.supply !== after.supply) {
