@@ -288,6 +288,11 @@ describe('a malformed sheet is a 400 with a message', () => {
       'Choose the priced sheet (.xlsx or CSV)',
     );
   });
+  test('a buyer cannot load a sheet', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([sheet(row(1, { 'Unit price': '1' }))]), 'x.csv');
+    await expectRejected(api.call('POST', `/api/quote-requests/${quote.id}/price-sheet/import`, { cookie: buyer.cookie, body: form }), 403);
+  });
   test('another request’s id', async () => {
     const form = new FormData();
     form.append('file', new Blob([sheet(row(1))]), 'x.csv');
