@@ -131,7 +131,7 @@ describe('npx cdk synth with no AWS credentials', () => {
       .flatMap((file) => Object.keys(meta.outputs[file]!.inputs))
       .join('\n');
     expect(atInit).toContain('functions/src/app.ts');
-    expect(atInit).not.toMatch(/node_modules\/(jspdf|read-excel-file|busboy|@aws-sdk\/client-s3|@aws-sdk\/client-lambda)\//);
+    expect(atInit).not.toMatch(/node_modules\/(jspdf|read-excel-file|write-excel-file|busboy|@aws-sdk\/client-s3|@aws-sdk\/client-lambda)\//);
     // jsPDF's optional HTML/SVG renderers are never bundled (NEVER_BUNDLED).
     expect(Object.keys(meta.inputs).join('\n')).not.toMatch(/node_modules\/(html2canvas|canvg|dompurify)\//);
   });

@@ -12,7 +12,11 @@ const ROWS = [
 
 describe('readBomFile: the encoding by content (issue 25 item 5)', () => {
   it('reads UTF-8 with and without a BOM', async () => {
-    expect(await readBomFile(Buffer.from(GERMAN, 'utf8'))).toEqual({ rows: ROWS, format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' } });
+    expect(await readBomFile(Buffer.from(GERMAN, 'utf8'))).toEqual({
+      rows: ROWS,
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ';' },
+      rowNumbers: [1, 2],
+    });
     expect((await readBomFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(GERMAN, 'utf8')]))).rows).toEqual(ROWS);
   });
 
@@ -20,14 +24,14 @@ describe('readBomFile: the encoding by content (issue 25 item 5)', () => {
     const tsv = GERMAN.replace(/;/g, '\t');
     const tabRows = ROWS;
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(tsv, 'utf16le')]);
-    expect(await readBomFile(le)).toEqual({ rows: tabRows, format: { kind: 'csv', encoding: 'utf-16le', delimiter: '\t' } });
+    expect(await readBomFile(le)).toEqual({ rows: tabRows, format: { kind: 'csv', encoding: 'utf-16le', delimiter: '\t' }, rowNumbers: [1, 2] });
     expect((await readBomFile(Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(tsv)]))).format.encoding).toBe('utf-16be');
     expect((await readBomFile(Buffer.from(tsv, 'utf16le'))).rows).toEqual(tabRows);
     expect((await readBomFile(utf16be(tsv))).rows).toEqual(tabRows);
   });
 
   it('reads Windows-1252 (German Excel): für, Größe, Ø, €', async () => {
-    expect(await readBomFile(cp1252(GERMAN))).toEqual({ rows: ROWS, format: { kind: 'csv', encoding: 'windows-1252', delimiter: ';' } });
+    expect(await readBomFile(cp1252(GERMAN))).toEqual({ rows: ROWS, format: { kind: 'csv', encoding: 'windows-1252', delimiter: ';' }, rowNumbers: [1, 2] });
     expect((await readBomFile(cp1252('Teil;Preis\nX-1;12,50 €\n'))).rows[1]).toEqual(['X-1', '12,50 €']);
   });
 
@@ -49,6 +53,7 @@ describe('readBomText: pasted text', () => {
         ['LM317T', 'x89'],
       ],
       format: { kind: 'paste', delimiter: '\t' },
+      rowNumbers: [1, 2],
     });
   });
 });

@@ -27,6 +27,8 @@ export interface BomTable {
   sheet?: string;
   /** How the file was written: kind, delimiter and encoding (the quantity reader weighs the delimiter). */
   format: BomFormat;
+  /** Each kept row's number in the file (1-based; blank rows are dropped, so row i is not always i + 1). */
+  rowNumbers: number[];
 }
 
 export const BOM_FILE_TOO_LARGE = `The list is larger than ${megabytes(MAX_BOM_FILE_BYTES)} MB; split it into smaller lists`;
@@ -175,13 +177,14 @@ function readText(text: string, format: BomFormat): BomTable {
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: true,
+      // Blank lines are dropped by `bounded`, which keeps every row's number in the file.
+      skip_empty_lines: false,
       max_record_size: 64 * 1024,
     }) as string[][];
   } catch (err) {
     throw new ValidationError(`Could not read the list: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return { rows: bounded(rows), format: { ...format, delimiter } };
+  return { ...bounded(rows), format: { ...format, delimiter } };
 }
 
 async function readXlsx(data: Buffer): Promise<BomTable> {
@@ -197,7 +200,7 @@ async function readXlsx(data: Buffer): Promise<BomTable> {
   const first = sheets[0];
   if (!first) throw new ValidationError(BOM_EMPTY);
   const rows = first.data.map((row) => row.map(cellText));
-  return { rows: bounded(rows), sheet: first.sheet, format: { kind: 'xlsx' } };
+  return { ...bounded(rows), sheet: first.sheet, format: { kind: 'xlsx' } };
 }
 
 /** Counts what the workbook's XML unpacks to before the reader unpacks it, and stops at the limit. */
@@ -230,14 +233,16 @@ function checkUnpackedSize(data: Buffer) {
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  // As a spreadsheet shows it, to 15 significant digits: a formula's 13.750000000000002 is 13.75.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : '';
   return String(value);
 }
 
 /** Trims cells, drops blank rows and trailing blank columns, and enforces the limits. */
-function bounded(raw: string[][]): string[][] {
+function bounded(raw: string[][]): { rows: string[][]; rowNumbers: number[] } {
   const rows: string[][] = [];
-  for (const record of raw) {
+  const rowNumbers: number[] = [];
+  for (const [index, record] of raw.entries()) {
     const cells = record.map((c) => c.trim());
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     if (cells.length === 0) continue;
@@ -247,7 +252,8 @@ function bounded(raw: string[][]): string[][] {
     const long = cells.findIndex((c) => c.length > MAX_BOM_CELL_CHARS);
     if (long >= 0) throw new ValidationError(cellTooLong(rows.length + 1, long + 1));
     rows.push(cells);
+    rowNumbers.push(index + 1);
   }
   if (rows.length === 0) throw new ValidationError(BOM_EMPTY);
-  return rows;
+  return { rows, rowNumbers };
 }

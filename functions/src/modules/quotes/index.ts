@@ -4,3 +4,4 @@ export { attachmentKey, attachmentUploadPrefix, tooLargeMessage, unsupportedType
 export { createOfferExpiryJob, type OfferExpiryJob } from './offer-expiry';
 export { quoteLoopRoutes } from './routes/quote-loop';
 export { quoteRequestRoutes } from './routes/quote-requests';
+export { priceSheetRoutes } from './routes/price-sheet';

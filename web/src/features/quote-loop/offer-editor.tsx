@@ -10,6 +10,7 @@ import { useSendOffer } from './api/send-offer';
 import { LineEditor } from './offer-line-editor';
 import { DEFAULT_VALIDITY_DAYS, draftFor, toInput, type LineDraft } from './offer-line-draft';
 import { useOfferDraft } from './use-offer-draft';
+import { PriceSheetPanel } from './price-sheet-panel';
 
 /**
  * The reseller's offer: a price (with breaks), lead time, MOQ, optional alternative and note per
@@ -63,6 +64,7 @@ export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: num
           Your unsent draft of this offer was restored.
         </p>
       ) : null}
+      <PriceSheetPanel quoteId={quoteId} lines={lines} onApply={setLines} />
       {lines.map((draft, i) => (
         <LineEditor key={draft.item.id} draft={draft} index={i} onChange={(d) => setLines((all) => all.map((x, j) => (j === i ? d : x)))} />
       ))}

@@ -38,13 +38,25 @@ export function signature(site: SiteSettings): string[] {
   return ['', '—', site.companyName, ...site.addressLines, site.phone, site.email];
 }
 
+/** Lines a mail lists; a longer offer (BOM requests reach 2,000 lines) is read in full on the site or in its PDF. */
+export const MAIL_OFFER_LINES = 100;
+
+/** The line that stands for the lines a mail leaves out. */
+function moreLines(more: number): string[] {
+  return more > 0 ? [`… and ${more.toLocaleString('en-US')} more ${more === 1 ? 'line' : 'lines'}: see the whole offer on the site or in its PDF`] : [];
+}
+
 export function offerLines(offer: Offer): string[] {
-  return offer.lines.map((l) =>
-    l.status === 'offered'
-      ? `- ${l.partNumber} ${l.name}: ${formatQuantity(l.quantity)} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
-        (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatMicros(l.alternative.unitPriceMicros)})` : '')
-      : `- ${l.partNumber} ${l.name}: cannot supply (${l.reason})`,
-  );
+  const more = offer.lines.length - MAIL_OFFER_LINES;
+  const listed = offer.lines
+    .slice(0, MAIL_OFFER_LINES)
+    .map((l) =>
+      l.status === 'offered'
+        ? `- ${l.partNumber} ${l.name}: ${formatQuantity(l.quantity)} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}, ${formatLeadTime(l.leadTime)}` +
+          (l.alternative ? ` (alternative: ${l.alternative.partNumber} at ${formatMicros(l.alternative.unitPriceMicros)})` : '')
+        : `- ${l.partNumber} ${l.name}: cannot supply (${l.reason})`,
+    );
+  return [...listed, ...moreLines(more)];
 }
 
 /**
@@ -54,7 +66,7 @@ export function offerLines(offer: Offer): string[] {
 export function acceptedLines(offer: Offer): string[] {
   const answers = lineAnswers(offer);
   if (!answers) return [];
-  const lines = answers.map(({ line: l, answer }) => {
+  const lines = answers.slice(0, MAIL_OFFER_LINES).map(({ line: l, answer }) => {
     const head = `- ${l.partNumber} ${l.name}: ${LINE_ANSWER_TEXT[answer]}`;
     if (l.status === 'cannot_supply') return `${head} (${l.reason})`;
     if (answer === 'accepted') return `${head}, ${formatQuantity(l.quantity)} × ${formatMicros(l.appliedUnitPriceMicros)} = ${formatCents(l.lineTotalCents)}`;
@@ -64,5 +76,5 @@ export function acceptedLines(offer: Offer): string[] {
     }
     return head;
   });
-  return ['', ...lines, '', `Accepted total: ${formatCents(offer.response?.acceptedTotalCents ?? 0)}`];
+  return ['', ...lines, ...moreLines(answers.length - MAIL_OFFER_LINES), '', `Accepted total: ${formatCents(offer.response?.acceptedTotalCents ?? 0)}`];
 }

@@ -59,4 +59,24 @@ describe('offer accepted (to the buyer)', () => {
     expect(mail.text).toContain('- NT-5 Nut M8: Declined');
     expect(mail.text).toContain('Accepted total: $15,000.00');
   });
+
+  test('a 2,000-line acceptance lists its first 100 lines and says how many more there are (the mail stays a small outbox item)', () => {
+    const line = buildOffer().lines[0]!;
+    const lines = Array.from({ length: 2000 }, (_, i) => ({ ...line, itemId: i + 1, partNumber: `P-${i + 1}` }));
+    const offer = buildOffer({
+      state: 'accepted',
+      lines,
+      response: {
+        kind: 'accepted',
+        at: '',
+        by: 'ada',
+        lines: lines.map((l) => ({ itemId: l.itemId, choice: 'offered' as const })),
+        acceptedTotalCents: 2000 * line.lineTotalCents,
+      },
+    });
+    const mail = offerAcceptedMail({ site, quote: buildQuote(), offer, summary: '2,000 of 2,000 lines' });
+    expect(mail.text).toContain('- P-100 Hex bolt M8: Accepted');
+    expect(mail.text).not.toContain('- P-101 ');
+    expect(mail.text).toContain('… and 1,900 more lines: see the whole offer on the site or in its PDF\n\nAccepted total:');
+  });
 });

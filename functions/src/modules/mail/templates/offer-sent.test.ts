@@ -37,4 +37,14 @@ describe('offer sent (to the buyer)', () => {
     expect(mail.text).toContain('- HX-100 Hex bolt M8: 12,000 × $1.25 = $15,000.00, 5 days');
     expect(mail.text).toContain('Total: $15,000.00');
   });
+
+  test('a 2,000-line offer lists its first 100 lines and says how many more there are (the mail stays a small outbox item)', () => {
+    const offer = buildOffer();
+    const line = offer.lines[0]!;
+    const lines = Array.from({ length: 2000 }, (_, i) => ({ ...line, itemId: i + 1, partNumber: `P-${i + 1}` }));
+    const mail = offerSentMail({ site, quote: buildQuote(), offer: { ...offer, lines } });
+    expect(mail.text).toContain('- P-100 Hex bolt M8');
+    expect(mail.text).not.toContain('- P-101 ');
+    expect(mail.text).toContain('… and 1,900 more lines: see the whole offer on the site or in its PDF');
+  });
 });

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../../app';
 import type { AppEnv } from '../../../http/app-env';
 import { validate } from '../../../http/validate';
-import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES, UnsupportedMediaTypeError, limitBody, mediaType, requireJson } from '../../../http/body';
+import { MAX_JSON_BYTES, MAX_MULTIPART_BYTES, MAX_QUOTE_JSON_BYTES, UnsupportedMediaTypeError, limitBody, mediaType, requireJson } from '../../../http/body';
 import { currentUser, requireAdmin, requireUser } from '../../../http/session';
 import { idParamSchema } from '../../../http/params';
 import { readMultipart } from '../../../http/multipart';
@@ -26,8 +26,8 @@ import { createRateLimits, type RateAction } from '../../../services/rate-limite
 
 const versionParamSchema = z.object({ id: idSchema, version: idSchema });
 const messagesQuerySchema = z.object({ cursor: z.string().min(1).max(2000).optional() });
-/** An offer of 200 lines with notes and alternatives fits well within this. */
-const MAX_OFFER_JSON_BYTES = 1024 * 1024;
+/** A 2,000-line offer with 5 breaks, an alternative and the longest notes on every line is ~2.9 MB of JSON (offer-2000-lines.test.ts). */
+const MAX_OFFER_JSON_BYTES = MAX_QUOTE_JSON_BYTES;
 
 /**
  * The quote loop under /api/quote-requests/:id — offers, the buyer's answers, messages and the quote
