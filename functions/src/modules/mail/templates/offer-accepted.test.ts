@@ -71,7 +71,7 @@ describe('offer accepted (to the buyer)', () => {
         at: '',
         by: 'ada',
         lines: lines.map((l) => ({ itemId: l.itemId, choice: 'offered' as const })),
-        acceptedTotalCents: 2000 * line.lineTotalCents,
+        acceptedTotalCents: 250_000,
       },
     });
     const mail = offerAcceptedMail({ site, quote: buildQuote(), offer, summary: '2,000 of 2,000 lines' });
