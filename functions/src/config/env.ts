@@ -81,14 +81,6 @@ const envSchema = z.object({
         .min(1),
     )
     .optional(),
-  /**
-   * Set on AWS (CDK, from the origin-verify secret): every request must carry it in X-Origin-Verify, which
-   * only CloudFront adds; unset locally. During a rotation two values, comma-separated, each accepted (ADR 106).
-   */
-  ORIGIN_VERIFY_SECRET: z
-    .string()
-    .refine((v) => v.split(',').every((s) => s.length >= 32), 'each value has at least 32 characters')
-    .optional(),
   /** Site settings (company details on quote documents and mails); defaults in shared/src/site-settings.ts. */
   SITE_COMPANY_NAME: z.string().min(1).max(200).optional(),
   /** Address lines separated by "|". */

@@ -50,7 +50,7 @@ describe('every API call with a body carries the SHA-256 of the bytes it sends (
     expect(text).toContain('X-1,Valve');
     expect(req!.headers.get(CONTENT_SHA256_HEADER)).toBe(sha256(req!.bytes));
     // The server reads back what was sent.
-    const parsed = await new Response(req!.bytes, { headers: { 'content-type': req!.headers.get('content-type')! } }).formData();
+    const parsed = await new Response(new Uint8Array(req!.bytes), { headers: { 'content-type': req!.headers.get('content-type')! } }).formData();
     expect(await (parsed.get('file') as File).text()).toBe('Part Number,Name\nX-1,Valve\n');
   });
 
