@@ -40,7 +40,7 @@ const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
  * origin access control signs no payload, so Lambda checks the signature against this value and refuses a request
  * without it, or whose body does not match it, before the function runs (ADR 120).
  */
-export const CONTENT_SHA256_HEADER = 'x-amz-content-sha256';
+const CONTENT_SHA256_HEADER = 'x-amz-content-sha256';
 /** Viewer headers the API reads or may vary on; the body's length always travels with the body. */
 const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', CONTENT_SHA256_HEADER];
 
