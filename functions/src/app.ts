@@ -13,7 +13,6 @@ import type { MailQueue, OutboxRepository } from './modules/mail';
 import { errorHandler } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { originCheck } from './http/origin-check';
-import { originVerify } from './http/origin-verify';
 import { siteOrigins } from './config/env';
 import type { AppEnv } from './http/app-env';
 import { healthRoutes } from './routes/health';
@@ -59,8 +58,7 @@ export interface AppDeps {
 export function buildApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
-  // On AWS: only requests that came through CloudFront (its secret header), never the API Gateway URL directly.
-  if (deps.env.ORIGIN_VERIFY_SECRET) app.use('/api/*', originVerify(deps.env.ORIGIN_VERIFY_SECRET, deps.logger));
+  // On AWS only CloudFront reaches the app: its function URL refuses unsigned requests before the code runs (ADR 120).
   // Before anything reads a body or a session: state-changing calls come only from the site's own pages.
   app.use('/api/*', originCheck(siteOrigins(deps.env), deps.logger));
   // Every route sees the signed-in user (if any); guards decide per route.

@@ -20,9 +20,6 @@ export interface StageSizes {
   /** Reserved concurrency of the public functions (api, web-renderer): the most they can cost at once. */
   apiReservedConcurrency: number;
   rendererReservedConcurrency: number;
-  /** Steady-state requests per second API Gateway lets through before answering 429. */
-  apiThrottleRate: number;
-  apiThrottleBurst: number;
   logRetentionDays: number;
 }
 
@@ -48,12 +45,6 @@ export interface StageSettings {
   monthlyBudgetUsd: number;
   /** Preset values this stage changes. */
   sizes?: Partial<StageSizes>;
-  /**
-   * Rotation of the origin secret (ADR 106): Secrets Manager version ids of `parts-<stage>/origin-verify`. CloudFront
-   * sends `sent`; the API accepts every version in `accepted`. Absent: the version that was AWSCURRENT when the
-   * function and the distribution were created.
-   */
-  originSecret?: OriginSecretVersions;
 }
 
 export interface StageConfig {
@@ -72,14 +63,17 @@ export interface StageConfig {
   mailDomain: string;
   mailFrom: string;
   monthlyBudgetUsd: number;
-  originSecret?: OriginSecretVersions;
 }
 
-/** Versions of the origin secret a stage pins (ADR 106). */
-export interface OriginSecretVersions {
-  sent: string;
-  accepted: string[];
-}
+/**
+ * Settings of earlier versions that mean nothing now: refused with the reason, so a stale cdk.json entry is not
+ * mistaken for one that still acts. The API has no origin secret and no API Gateway stage throttle (ADR 120).
+ */
+const RETIRED_SETTINGS: Record<string, string> = {
+  originSecret: 'the origin secret is gone: CloudFront signs every origin request (ADR 120); remove the setting',
+  'sizes.apiThrottleRate': 'there is no API Gateway stage throttle any more: reserved concurrency and the WAF cap the API (ADR 120)',
+  'sizes.apiThrottleBurst': 'there is no API Gateway stage throttle any more: reserved concurrency and the WAF cap the API (ADR 120)',
+};
 
 export const SIZE_PRESETS: Record<StageSize, StageSizes> = {
   small: {
@@ -96,8 +90,6 @@ export const SIZE_PRESETS: Record<StageSize, StageSizes> = {
     searchMasterInstanceType: 'm7g.medium.search',
     apiReservedConcurrency: 50,
     rendererReservedConcurrency: 20,
-    apiThrottleRate: 50,
-    apiThrottleBurst: 100,
     logRetentionDays: 30,
   },
   large: {
@@ -114,8 +106,6 @@ export const SIZE_PRESETS: Record<StageSize, StageSizes> = {
     searchMasterInstanceType: 'm7g.medium.search',
     apiReservedConcurrency: 300,
     rendererReservedConcurrency: 100,
-    apiThrottleRate: 500,
-    apiThrottleBurst: 1000,
     logRetentionDays: 90,
   },
 };
@@ -146,7 +136,6 @@ const SETTING_KEYS: (keyof StageSettings)[] = [
   'mailFrom',
   'monthlyBudgetUsd',
   'sizes',
-  'originSecret',
 ];
 
 export type ContextReader = (key: string) => unknown;
@@ -154,24 +143,6 @@ export type ContextReader = (key: string) => unknown;
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,11}$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const REGION_PATTERN = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
-/** A Secrets Manager version id (a UUID when put by the CLI; 32–64 characters of letters, digits and dashes). */
-const VERSION_ID_PATTERN = /^[A-Za-z0-9-]{32,64}$/;
-
-function originSecretVersions(stage: string, raw: unknown): OriginSecretVersions {
-  const r = raw as Record<string, unknown>;
-  const usage = '"originSecret" must be { "sent": "<version id>", "accepted": ["<version id>", …] } (docs/security.md)';
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(r).some((k) => k !== 'sent' && k !== 'accepted')) fail(stage, usage);
-  const { sent, accepted } = r;
-  if (!Array.isArray(accepted) || accepted.length < 1 || accepted.length > 2) fail(stage, `${usage}: one or two accepted versions`);
-  for (const v of [sent, ...accepted]) {
-    if (typeof v !== 'string' || !VERSION_ID_PATTERN.test(v))
-      fail(stage, `"originSecret" names ${JSON.stringify(v)}, which is not a Secrets Manager version id`);
-  }
-  if (!accepted.includes(sent)) fail(stage, '"originSecret.accepted" must include the "sent" version: the API would refuse what CloudFront sends');
-  if (new Set(accepted).size !== accepted.length) fail(stage, '"originSecret.accepted" names a version twice');
-  return { sent: sent as string, accepted: accepted as string[] };
-}
-
 function fail(stage: string, message: string): never {
   throw new Error(`Stage "${stage}" (cdk.json context.stages.${stage}): ${message}`);
 }
@@ -183,6 +154,9 @@ export function stageConfig(stage: string, raw: unknown): StageConfig {
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(stage, 'missing: add an object with the settings of docs/deploy.md');
   const s = raw as Record<string, unknown>;
+  for (const key of [...Object.keys(s), ...Object.keys(typeof s.sizes === 'object' && s.sizes !== null ? s.sizes : {}).map((k) => `sizes.${k}`)]) {
+    if (RETIRED_SETTINGS[key]) fail(stage, `"${key}": ${RETIRED_SETTINGS[key]}`);
+  }
   const unknown = Object.keys(s).filter((k) => !(SETTING_KEYS as string[]).includes(k));
   if (unknown.length > 0) fail(stage, `unknown setting(s) ${unknown.join(', ')}`);
 
@@ -248,7 +222,6 @@ export function stageConfig(stage: string, raw: unknown): StageConfig {
     mailDomain,
     mailFrom,
     monthlyBudgetUsd: budget,
-    ...(s.originSecret !== undefined ? { originSecret: originSecretVersions(stage, s.originSecret) } : {}),
   };
 }
 

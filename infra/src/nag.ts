@@ -62,14 +62,9 @@ export function acknowledgeNagFindings(stack: PartsCatalogueStack, config: Stage
   ack(stack.files.attachments, 'S1', 'Objects are reached only by presigned URLs the API issues and logs (who, which key)');
   ack(stack.files.staging, 'S1', 'CSV files staged for an import, expired after 3 days; the API logs each presigned upload');
 
-  // Secrets rotated by hand (docs/security.md): rotating the JWT key logs everyone out; the origin secret rotates
-  // in three deploys with two accepted versions (ADR 106), which a rotation Lambda could not order with CloudFront.
+  // The session key is rotated by hand (docs/security.md): rotating it logs everyone out.
   ack(stack.node.findChild('JwtSecret'), 'SMG4', 'Rotation logs every user out: done by hand (docs/security.md)');
-  ack(stack.edge.originVerify, 'SMG4', 'ADR 106: rotated by pinned versions over three deploys, so CloudFront and the API always agree');
 
-  // The HTTP API: the app authorises each route (sessions, admin role); the route accepts only CloudFront's requests
-  // (origin secret). An API Gateway authoriser would run on public catalogue reads too.
-  ack(stack.api.httpApi, 'APIG4', 'The app authorises per route (sessions, roles) behind the origin secret (ADR 105)');
   // The indexer's dead-letter queue is the stream mapping's on-failure destination: a DLQ of its own would be a DLQ's DLQ.
   ack(stack.indexer.deadLetters, 'SQS3', "It is the stream mapping's on-failure destination (a dead-letter queue)");
   if (!config.domainName) {

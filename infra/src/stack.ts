@@ -59,7 +59,10 @@ export class PartsCatalogueStack extends Stack {
     });
     // Lazy: the distribution is built after the API that it fronts, and the API needs the buckets.
     const siteOrigin = config.siteOrigin ?? Lazy.string({ produce: () => this.web.siteUrl });
-    this.files = new Files(this, 'Files', { config, siteOrigin });
+    // The buckets' CORS cannot name the CloudFront name either: the API's role names the buckets, and the distribution
+    // needs the API's function URL (ADR 120). A stage without a domain (never production) allows CloudFront's names;
+    // the presigned URL, issued to the signed-in user only, stays the authorisation of each PUT.
+    this.files = new Files(this, 'Files', { config, siteOrigin: config.siteOrigin ?? 'https://*.cloudfront.net' });
     this.edge = new EdgeSecurity(this, 'Edge', { config });
     this.api = new Api(this, 'Api', {
       config,
@@ -68,8 +71,9 @@ export class PartsCatalogueStack extends Stack {
       search: this.search,
       jwtSecret,
       logRetention,
-      siteOrigin,
-      originSecret: this.edge.originSecret,
+      // Not the distribution's name: distribution → API function URL → function would be a cycle (ADR 120). A stage
+      // without a domain lets the browser's Sec-Fetch-Site: same-origin stand for it (http/origin-check.ts).
+      allowedOrigin: config.siteOrigin ?? 'same-origin',
     });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
     this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention });
@@ -85,11 +89,10 @@ export class PartsCatalogueStack extends Stack {
     this.web = new Web(this, 'Web', {
       config,
       siteDir: props.siteDir,
-      api: this.api.httpApi,
+      apiUrl: this.api.url,
       rendererUrl: this.renderer.url,
       uploadOrigins: bucketOrigins(config),
       attachmentsHost: `${bucketNames(config).attachments}.s3.${Aws.REGION}.amazonaws.com`,
-      originSecret: this.edge.originSecret.sent,
       webAclArn: props.edge.firewall.webAcl.attrArn,
       ...(config.domainName && props.edge.certificate ? { domain: { name: config.domainName, certificate: props.edge.certificate } } : {}),
       accessLogs: this.edge.accessLogs,
@@ -98,7 +101,7 @@ export class PartsCatalogueStack extends Stack {
     this.sitemaps = new Sitemaps(this, 'Sitemaps', { config, table: this.data.table, siteBucket: this.web.bucket, siteOrigin, logRetention });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
-      httpApi: this.api.httpApi,
+      api: this.api.handler.fn,
       functions: {
         api: this.api.handler.fn,
         'import-job': this.api.importJob.fn,
@@ -122,7 +125,6 @@ export class PartsCatalogueStack extends Stack {
       value: this.web.distribution.distributionDomainName,
       description: config.domainName ? `Publish: ${config.domainName} CNAME (or alias) to this name` : 'The storefront is served on this name',
     });
-    new CfnOutput(this, 'ApiUrl', { value: `${this.api.httpApi.apiEndpoint}/api`, description: 'API Gateway endpoint (the site uses /api on its own origin)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'ReindexFunction', { value: this.indexer.reindex.fn.functionName });
     new CfnOutput(this, 'IndexerDeadLetterQueue', { value: this.indexer.deadLetters.queueUrl });

@@ -69,20 +69,16 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
     expect(fn.Properties.Environment.Variables.JWT_SECRET_ARN).toBeUndefined();
   });
 
-  it('the renderer is reached through its function URL (ADR 105), not through the HTTP API', () => {
+  it('the renderer is reached through its own function URL (ADR 105), and no API Gateway exists (ADR 120)', () => {
     const renderer = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-web-renderer' } });
-    const integrations = template.findResources('AWS::ApiGatewayV2::Integration', {
-      Properties: { IntegrationUri: { 'Fn::GetAtt': [renderer, 'Arn'] } },
-    });
-    expect(Object.keys(integrations)).toHaveLength(0);
     template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', TargetFunctionArn: { 'Fn::GetAtt': [renderer, 'Arn'] } });
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey as string);
-    expect(routes.every((key) => / \/api\//.test(key))).toBe(true);
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
   });
 
   it('CloudFront sends every path that is not /api, /assets or a sitemap to the renderer: pages, unknown paths (404) and client routes', () => {
     const api = originOf(behavior('/api/*'));
-    const url = logicalIdOf(template, 'AWS::Lambda::Url');
+    const renderer = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-web-renderer' } });
+    const url = logicalIdOf(template, 'AWS::Lambda::Url', { Properties: { TargetFunctionArn: { 'Fn::GetAtt': [renderer, 'Arn'] } } });
     // The default behaviour: "/", /part/*, /manufacturers, /support, the content pages, robots.txt, /admin,
     // /auth, /account/*, /quote-request and any unknown path — the renderer answers each as the local server does.
     const pages = [distribution.DefaultCacheBehavior, ...LISTING_PAGE_PATTERNS.map(behavior)];

@@ -3,11 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '@parts/shared/security-headers';
 import { bucketOrigins } from '../src/constructs/files';
 import { ATTACHMENT_DOWNLOAD_PATH } from '../src/constructs/web';
-import { ORIGIN_VERIFY_HEADER } from '../src/constructs/edge-security';
 import { WAF_AUTH_RATE_LIMIT, WAF_RATE_LIMIT } from '../src/constructs/web-firewall';
 import { buildStack, logicalIdOf } from './support/template';
 
-/** Issue 10 (R7): the production edge — secret origin header, WAF rate rules, access logs, origins for the CSRF check. */
+/** Issue 10 (R7): the production edge — WAF rate rules, access logs, origins for the CSRF check (origin protection: origin.test.ts). */
 let template: Template;
 let edgeTemplate: Template;
 let config: ReturnType<typeof buildStack>['config'];
@@ -17,43 +16,17 @@ type Distribution = {
   Origins: { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
 };
 let distribution: Distribution;
-let originSecret: string;
 
 beforeAll(() => {
   ({ template, config, edgeTemplate } = buildStack());
   distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig as Distribution;
-  originSecret = logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/origin-verify' } });
 }, 240_000);
 
-const resolvesSecret = (value: unknown, secretId: string) =>
-  JSON.stringify(value).includes(secretId) && JSON.stringify(value).includes('resolve:secretsmanager');
-
-describe('the API answers only CloudFront', () => {
-  it('CloudFront sends the origin-verify secret to the API origin, and the API function expects that same secret', () => {
-    const apiOrigin = distribution.Origins.find((o) => o.CustomOriginConfig && JSON.stringify(o).includes('ApiEndpoint'))!;
-    const header = apiOrigin.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
-    expect(header).toBeDefined();
-    expect(resolvesSecret(header!.HeaderValue, originSecret)).toBe(true);
-    const fn = Object.values(template.findResources('AWS::Lambda::Function')).find((r) => r.Properties.FunctionName === 'parts-dev-api')!;
-    const vars = fn.Properties.Environment.Variables as Record<string, unknown>;
-    expect(resolvesSecret(vars.ORIGIN_VERIFY_SECRET, originSecret)).toBe(true);
-    // The value itself is generated at deploy and never in the template.
-    template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      Name: 'parts-dev/origin-verify',
-      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
-    });
-    // Only the API checks it: the page renderer is behind its IAM function URL (ADR 105, origin.test.ts).
-    const checkers = ['parts-dev-api'];
-    for (const other of Object.values(template.findResources('AWS::Lambda::Function')).filter((r) => !checkers.includes(r.Properties.FunctionName))) {
-      expect(other.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET).toBeUndefined();
-    }
-  });
-
+describe('the API answers only the site', () => {
   it('the API function knows the site origin for the Origin check', () => {
     const fn = Object.values(template.findResources('AWS::Lambda::Function')).find((r) => r.Properties.FunctionName === 'parts-dev-api')!;
-    const allowed = JSON.stringify(fn.Properties.Environment.Variables.ALLOWED_ORIGINS);
-    expect(allowed).toContain('https://');
-    expect(allowed).toContain('DomainName');
+    // Without a domain: the site's own pages by Sec-Fetch-Site (the CloudFront name would be a cycle, ADR 120).
+    expect(fn.Properties.Environment.Variables.ALLOWED_ORIGINS).toBe('same-origin');
     const custom = buildStack({ domainName: 'parts.example.com' }).template;
     custom.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: 'parts-dev-api',
@@ -96,12 +69,13 @@ describe('access logs', () => {
     expect(JSON.stringify(bucket.LifecycleConfiguration)).toContain(`"ExpirationInDays":${config.sizes.logRetentionDays}`);
   });
 
-  it('the HTTP API stage writes one JSON access log line per request to CloudWatch Logs', () => {
-    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0]!.Properties;
-    expect(stage.AccessLogSettings.DestinationArn).toBeDefined();
-    const format = JSON.parse(stage.AccessLogSettings.Format as string) as Record<string, string>;
-    expect(format).toMatchObject({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', status: '$context.status', path: '$context.path' });
-    template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/apigateway/parts-dev-api', RetentionInDays: config.sizes.logRetentionDays });
+  it('with API Gateway gone, /api requests are logged by CloudFront (every behaviour) and the API function logs to its own log group', () => {
+    expect(distribution.Logging?.Bucket).toBeDefined();
+    template.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/parts-dev-api', RetentionInDays: config.sizes.logRetentionDays });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'parts-dev-api',
+      LoggingConfig: Match.objectLike({ LogGroup: Match.anyValue() }),
+    });
   });
 });
 

@@ -61,19 +61,11 @@ describe('lambda functions', () => {
     });
   });
 
-  it('the API is an HTTP API proxying /api/* to the Hono function, throttled from context sizes', () => {
+  it('the API is the Hono function behind its own IAM function URL (no API Gateway, ADR 120), capped by reserved concurrency from the sizes', () => {
     const fn = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-api' } });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /api/{proxy+}' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-      IntegrationUri: { 'Fn::GetAtt': [fn, 'Arn'] },
-    });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-    });
+    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', TargetFunctionArn: { 'Fn::GetAtt': [fn, 'Arn'] } });
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    template.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'parts-dev-api', ReservedConcurrentExecutions: 50 });
   });
 
   it('the import job may run 15 minutes and is never retried blindly', () => {
@@ -201,15 +193,15 @@ describe('files', () => {
     }
   });
 
-  it('data buckets are encrypted, TLS-only and accept presigned PUTs from the site origin only', () => {
-    const distribution = logicalIdOf(template, 'AWS::CloudFront::Distribution');
+  it('data buckets are encrypted, TLS-only and accept presigned PUTs from CloudFront names only on a stage without a domain', () => {
+    // The distribution's own name would be a cycle (bucket → distribution → API function URL → its role → bucket, ADR 120).
     for (const id of [ids.attachments, ids.staging]) {
       const b = template.findResources('AWS::S3::Bucket')[id]!.Properties;
       expect(b.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
       expect(b.CorsConfiguration.CorsRules).toEqual([
         expect.objectContaining({
           AllowedMethods: ['PUT'],
-          AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] }],
+          AllowedOrigins: ['https://*.cloudfront.net'],
         }),
       ]);
       template.hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -420,11 +412,11 @@ describe('chunked imports (ADR 061)', () => {
 describe('operations', () => {
   it('alarms on API 5xx, every function’s errors and throttles, DLQ depth — all to the alarm topic', () => {
     const topic = logicalIdOf(template, 'AWS::SNS::Topic', { Properties: { TopicName: 'parts-dev-alarms' } });
-    const httpApi = logicalIdOf(template, 'AWS::ApiGatewayV2::Api');
+    const api = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-api' } });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: '5xx',
-      Namespace: 'AWS/ApiGateway',
-      Dimensions: [{ Name: 'ApiId', Value: { Ref: httpApi } }],
+      MetricName: 'Url5xxCount',
+      Namespace: 'AWS/Lambda',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: api } }],
       AlarmActions: [{ Ref: topic }],
     });
     for (const name of OUR_FUNCTIONS) {
@@ -446,11 +438,10 @@ describe('operations', () => {
     });
   });
 
-  it('outputs the site URL and the API URL', () => {
+  it('outputs the site URL, and no API URL: the API is reached only at /api on the site (ADR 120)', () => {
     const distribution = logicalIdOf(template, 'AWS::CloudFront::Distribution');
-    const httpApi = logicalIdOf(template, 'AWS::ApiGatewayV2::Api');
     template.hasOutput('SiteUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] } });
-    template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [httpApi, 'ApiEndpoint'] }, '/api']] } });
+    expect(Object.keys(template.findOutputs('ApiUrl'))).toEqual([]);
   });
 });
 
@@ -586,7 +577,7 @@ describe('web: private bucket behind CloudFront', () => {
 });
 
 describe('api behaviour on the same distribution', () => {
-  it('routes /api/* to the HTTP API uncached, forwarding cookies, query strings and CloudFront-Viewer-Address but never Host', () => {
+  it('routes /api/* to the API function URL uncached, forwarding cookies, query strings and CloudFront-Viewer-Address but never Host', () => {
     const api = behavior('/api/*');
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
     const policyId = logicalIdOf(template, 'AWS::CloudFront::OriginRequestPolicy', {
@@ -614,8 +605,9 @@ describe('api behaviour on the same distribution', () => {
     expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
     expect(api.ViewerProtocolPolicy).toBe('https-only');
     const origin = distribution.Origins.find((o) => o.Id === api.TargetOriginId);
-    const httpApi = logicalIdOf(template, 'AWS::ApiGatewayV2::Api');
-    expect(JSON.stringify(origin?.DomainName)).toContain(`"${httpApi}","ApiEndpoint"`);
+    const fn = logicalIdOf(template, 'AWS::Lambda::Function', { Properties: { FunctionName: 'parts-dev-api' } });
+    const url = logicalIdOf(template, 'AWS::Lambda::Url', { Properties: { TargetFunctionArn: { 'Fn::GetAtt': [fn, 'Arn'] } } });
+    expect(JSON.stringify(origin?.DomainName)).toContain(`"${url}","FunctionUrl"`);
     expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
   });
 });

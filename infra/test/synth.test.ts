@@ -39,7 +39,6 @@ const assetDir = (name: string) => {
 const STUB_VALUES: Record<string, string> = {
   OPENSEARCH_URL: 'https://search-parts-dev-abc.eu-west-1.es.amazonaws.com',
   SITE_URL: 'https://parts.example.com',
-  ORIGIN_VERIFY_SECRET: 'v'.repeat(48),
   IMPORT_CHUNK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/parts-dev-import-chunks',
 };
 
@@ -200,15 +199,22 @@ describe('npx cdk synth with no AWS credentials', () => {
     }
   });
 
-  it('the bundled API handler loads offline and answers an API Gateway v2 event', async () => {
+  it('the bundled API handler loads offline and answers a function URL event (ADR 120: payload 2.0, cookies apart)', async () => {
+    const host = 'abc123.lambda-url.eu-west-1.on.aws';
     const res = JSON.parse(
       await runBundle('parts-dev-api', API_ENV, {
         version: '2.0',
         routeKey: '$default',
         rawPath: '/api/no-such-thing',
         rawQueryString: '',
-        headers: { host: 'example.com' },
-        requestContext: { http: { method: 'GET', path: '/api/no-such-thing', sourceIp: '192.0.2.1' }, domainName: 'example.com', stage: '$default' },
+        cookies: ['theme=dark'],
+        headers: { host, 'cloudfront-viewer-address': '198.51.100.7:50123', 'x-amz-cf-id': 'cf-request' },
+        requestContext: {
+          http: { method: 'GET', path: '/api/no-such-thing', sourceIp: '130.176.0.1' },
+          domainName: host,
+          domainPrefix: 'abc123',
+          stage: '$default',
+        },
         isBase64Encoded: false,
       }),
     );

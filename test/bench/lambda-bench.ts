@@ -40,7 +40,6 @@ const LAMBDA_ENV: Record<string, string> = {
   IMPORT_FUNCTION_NAME: 'parts-bench-import-job',
   JWT_SECRET: 'bench-jwt-secret-bench-jwt-secret-0123456789',
   SITE_URL: 'https://parts.example.com',
-  ORIGIN_VERIFY_SECRET: 'v'.repeat(48),
 };
 
 /** Wall milliseconds from spawn until the child prints "ready" (it prints once the script's work is done). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from './support/test';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expectToast, uniqueName } from './support/e2e-helpers';
 
@@ -60,5 +61,20 @@ test.describe('auth', () => {
       .getByRole('button', { name: `Account menu for ${ADMIN_USERNAME}` })
       .click();
     await expect(page.getByRole('menuitem', { name: 'Admin Dashboard' })).toBeVisible();
+  });
+
+  test('a sign-in carries the SHA-256 of exactly the body the browser sent (x-amz-content-sha256, ADR 120)', async ({ page }) => {
+    await page.goto('/auth');
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await login.getByLabel('Username').fill(ADMIN_USERNAME);
+    await login.getByLabel('Password').fill(ADMIN_PASSWORD);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/auth/login') && r.method() === 'POST');
+    await login.getByRole('button', { name: 'Login' }).click();
+    const request = await sent;
+    const body = request.postDataBuffer()!;
+    expect(JSON.parse(body.toString('utf8'))).toMatchObject({ username: ADMIN_USERNAME });
+    expect(await request.headerValue('x-amz-content-sha256')).toBe(createHash('sha256').update(body).digest('hex'));
+    // The local server neither needs nor checks it: the sign-in goes through.
+    await expect(page).toHaveURL(/\/admin/);
   });
 });

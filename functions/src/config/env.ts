@@ -64,6 +64,8 @@ const envSchema = z.object({
   /**
    * The site's own origins (comma-separated, e.g. `https://parts.example.com`): state-changing calls from
    * any other origin are refused. Default: the local server's own (`http://127.0.0.1:PORT`, `http://localhost:PORT`).
+   * `same-origin`: a stage on its CloudFront name, which the API cannot be told (ADR 120): a write passes when the
+   * browser marks it `Sec-Fetch-Site: same-origin` (http/origin-check.ts).
    */
   ALLOWED_ORIGINS: z
     .string()
@@ -73,15 +75,11 @@ const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'each origin looks like https://parts.example.com')).min(1))
-    .optional(),
-  /**
-   * Set on AWS (CDK, from the origin-verify secret): every request must carry it in X-Origin-Verify, which
-   * only CloudFront adds; unset locally. During a rotation two values, comma-separated, each accepted (ADR 106).
-   */
-  ORIGIN_VERIFY_SECRET: z
-    .string()
-    .refine((v) => v.split(',').every((s) => s.length >= 32), 'each value has at least 32 characters')
+    .pipe(
+      z
+        .array(z.string().regex(/^(https?:\/\/[a-z0-9.-]+(:\d{1,5})?|same-origin)$/i, 'each origin looks like https://parts.example.com (or is same-origin)'))
+        .min(1),
+    )
     .optional(),
   /** Site settings (company details on quote documents and mails); defaults in shared/src/site-settings.ts. */
   SITE_COMPANY_NAME: z.string().min(1).max(200).optional(),

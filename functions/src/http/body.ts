@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { DomainError } from '../domain/errors';
 
 /**
- * Lambda takes at most 6 MB of request (the event, JSON), and API Gateway and function URLs hand it a multipart body
+ * Lambda takes at most 6 MB of request (the event, JSON), and a function URL (as API Gateway did) hands it a multipart body
  * base64-encoded: 4/3 of its size. 4 MiB is the most that fits with headers to spare, so that is the cap here as in
  * AWS (ADR 108); bigger files go to S3 with presigned requests (attachment and CSV uploads).
  */

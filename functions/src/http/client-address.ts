@@ -10,7 +10,7 @@ export interface ClientAddressOptions {
 /**
  * The caller's address for login throttling. X-Forwarded-For is never read: any client can write it.
  * Behind CloudFront the viewer address comes from `CloudFront-Viewer-Address` (CloudFront overwrites
- * whatever the viewer sent); otherwise from the direct peer: API Gateway's `sourceIp` on Lambda, the
+ * whatever the viewer sent); otherwise from the direct peer: the event's `sourceIp` on Lambda, the
  * socket on the local Node server, and 'unknown' where there is neither (in-process `app.request`).
  */
 export function clientAddress(c: Context, options: ClientAddressOptions): string {

@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from '../lib/logger';
 import type { AppEnv } from './app-env';
-import { originVerify } from './origin-verify';
 
 /** Renders a page as HTML; null when the route is not server-rendered (the SPA shell is served then). */
 export type PageRenderer = (request: Request) => Promise<Response | null>;
@@ -61,19 +60,11 @@ export const ROBOTS_CACHE_CONTROL = 'public, max-age=3600';
  * The renderer Lambda's HTTP app (ADR 080): CloudFront sends it every path outside /api, /assets and the
  * sitemaps, so it answers as the local server does: a public page rendered, an unknown path the rendered
  * not-found page with 404 (the router's catch-all route), a client-only route (/admin, /auth, /account/…,
- * /quote-request) the SPA `shell` (web/dist/index.html) with 200. With `originVerifySecret` every request
- * must carry CloudFront's X-Origin-Verify (the API Gateway URL is public). Without a renderer build every
- * page answers 503 `no-store`.
+ * /quote-request) the SPA `shell` (web/dist/index.html) with 200. Only CloudFront reaches it (its function URL's
+ * IAM check, ADR 105). Without a renderer build every page answers 503 `no-store`.
  */
-export function createPageServer(options: {
-  render?: PageRenderer;
-  shell?: string;
-  siteUrl?: string;
-  originVerifySecret?: string;
-  logger: Logger;
-}): Hono<AppEnv> {
+export function createPageServer(options: { render?: PageRenderer; shell?: string; siteUrl?: string; logger: Logger }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  if (options.originVerifySecret) app.use('*', originVerify(options.originVerifySecret, options.logger));
   app.get('/robots.txt', (c) => {
     c.header('cache-control', ROBOTS_CACHE_CONTROL);
     // The configured address only, never the request's Host (issue 26); without one, no Sitemap line.

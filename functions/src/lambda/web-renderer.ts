@@ -18,8 +18,7 @@ import { createPageServer, loadRenderer } from '../http/pages';
 const here = dirname(fileURLToPath(import.meta.url));
 const env = loadEnv({ ...process.env, JWT_SECRET: randomBytes(32).toString('hex') });
 const logger = createLogger(env.LOG_LEVEL);
-// The in-process API calls come from this function, not through CloudFront: the outer app checks the header.
-const api = buildApp(createReadOnlyDeps({ ...env, ORIGIN_VERIFY_SECRET: undefined }));
+const api = buildApp(createReadOnlyDeps(env));
 const render = await loadRenderer(api, {
   entry: join(here, 'web-ssr', 'entry-server.mjs'),
   webDist: join(here, 'web'),
@@ -33,7 +32,6 @@ export const handler = handle(
   createPageServer({
     ...(render ? { render, shell: readFileSync(shellFile, 'utf8') } : {}),
     ...(env.SITE_URL ? { siteUrl: env.SITE_URL } : {}),
-    ...(env.ORIGIN_VERIFY_SECRET ? { originVerifySecret: env.ORIGIN_VERIFY_SECRET } : {}),
     logger,
   }),
 );

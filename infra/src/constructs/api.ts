@@ -1,11 +1,8 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FunctionUrlAuthType, InvokeMode, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -21,10 +18,11 @@ export interface ApiProps {
   search: SearchDomain;
   jwtSecret: ISecret;
   logRetention: RetentionDays;
-  /** The storefront's origin (https://…): the only one whose pages may make state-changing calls. */
-  siteOrigin: string;
-  /** The values of X-Origin-Verify the app accepts, comma-separated (edge-security.ts, ADR 106). */
-  originSecret: { accepted: string };
+  /**
+   * The storefront's origin (https://…): the only one whose pages may make state-changing calls; `same-origin` on a
+   * stage without a domain, whose CloudFront name the function cannot be told (ADR 120).
+   */
+  allowedOrigin: string;
 }
 
 /** Chunks of large imports (ADR 061): the worker's limit, and the queue's hold on a message it received. */
@@ -37,7 +35,7 @@ export const IMPORT_CHUNK_MAX_RECEIVES = 3;
 export const IMPORT_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
- * The Hono app behind an HTTP API, and the import job it starts asynchronously for large CSV files: the
+ * The Hono app behind its function URL (AWS_IAM: only CloudFront's signed requests invoke it, ADR 120), and the import job it starts asynchronously for large CSV files: the
  * planner (import-job) imports a small file itself and splits a large one into chunks, which go through
  * the chunk queue to the chunk workers (import-chunk), at most `importChunkConcurrency` at once.
  */
@@ -47,7 +45,8 @@ export class Api extends Construct {
   readonly importChunk: AppFunction;
   readonly importChunks: Queue;
   readonly importChunkDeadLetters: Queue;
-  readonly httpApi: HttpApi;
+  /** AWS_IAM: CloudFront's origin access control signs every /api request (web.ts); anything else is refused unbilled. */
+  readonly url: FunctionUrl;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -116,21 +115,18 @@ export class Api extends Construct {
       entry: 'api',
       description: 'Hono API (buildApp) for /api/*',
       memoryMb: config.sizes.apiMemoryMb,
-      // API Gateway gives up at 30 s.
+      // CloudFront's origin read timeout is 30 s.
       timeout: Duration.seconds(29),
       logRetention: props.logRetention,
       // Production mode (Secure cookies, key required) belongs to the HTTP app; the workers sign no sessions.
       // Reached only through CloudFront, whose origin request policy sets CloudFront-Viewer-Address (web.ts).
       // ALLOWED_ORIGINS: state-changing calls whose Origin is not the site's are refused (http/origin-check.ts).
-      // ORIGIN_VERIFY_SECRET: the API Gateway URL answers 403 to anyone but CloudFront (http/origin-verify.ts); dynamic
-      // references, resolved by CloudFormation at deploy, so the value is in neither the template nor the repo. During a
-      // rotation it holds two versions, comma-separated, and either is accepted (ADR 106).
+      // No origin secret: the function URL's IAM check is the guard, before the code runs (ADR 120).
       environment: {
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
         TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true',
-        ALLOWED_ORIGINS: props.siteOrigin,
-        ORIGIN_VERIFY_SECRET: props.originSecret.accepted,
+        ALLOWED_ORIGINS: props.allowedOrigin,
       },
     })
       .bindTable(props.table, 'readWrite')
@@ -142,46 +138,9 @@ export class Api extends Construct {
       .bindImportJob(this.importJob.fn);
     props.search.allowRole(this.handler.fn.role!);
 
-    this.httpApi = new HttpApi(this, 'HttpApi', {
-      apiName: `${config.prefix}-api`,
-      description: 'Parts catalogue API (reached through CloudFront at /api/*)',
-      createDefaultStage: false,
-    });
-    new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: { rateLimit: config.sizes.apiThrottleRate, burstLimit: config.sizes.apiThrottleBurst },
-      // One JSON line per request (who, what, answer, how long) in CloudWatch Logs.
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(
-          // Deleted with the stack like the functions' log groups: a kept fixed name would block the next deploy.
-          new LogGroup(this, 'AccessLogs', {
-            logGroupName: `/aws/apigateway/${config.prefix}-api`,
-            retention: props.logRetention,
-            removalPolicy: RemovalPolicy.DESTROY,
-          }),
-        ),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            time: '$context.requestTime',
-            method: '$context.httpMethod',
-            path: '$context.path',
-            status: '$context.status',
-            bytes: '$context.responseLength',
-            latencyMs: '$context.responseLatency',
-            userAgent: '$context.identity.userAgent',
-            error: '$context.integrationErrorMessage',
-          }),
-        ),
-      },
-    });
-    this.httpApi.addRoutes({
-      path: '/api/{proxy+}',
-      methods: [HttpMethod.ANY],
-      integration: new HttpLambdaIntegration('Hono', this.handler.fn),
-    });
+    // No API Gateway (ADR 120): CloudFront reaches the function through this URL, signed by its origin access control.
+    // An unsigned or foreign request is refused by Lambda's IAM check: no invocation, no charge, no concurrency used.
+    // Buffered: the same 6 MB request and response payloads as before; the 4 MiB body cap (ADR 108) fits under it.
+    this.url = this.handler.fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM, invokeMode: InvokeMode.BUFFERED });
   }
 }

@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -15,7 +14,8 @@ import type { StageConfig } from '../config';
 
 export interface MonitoringProps {
   config: StageConfig;
-  httpApi: HttpApi;
+  /** The API function: its function URL's 5xx answers (ADR 120). */
+  api: IFunction;
   /** Short name (used in alarm names) → function. */
   functions: Record<string, IFunction>;
   deadLetters: IQueue;
@@ -55,7 +55,8 @@ export class Monitoring extends Construct {
       return a;
     };
 
-    alarm('api-5xx', props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }), 5, 'API answered 5xx at least 5 times in 5 minutes');
+    // Url5xxCount: 5xx answers of the function URL (the function's own and Lambda's: throttled, timed out, failed).
+    alarm('api-5xx', props.api.metric('Url5xxCount', { period: FIVE_MINUTES, statistic: 'Sum' }), 5, 'API answered 5xx at least 5 times in 5 minutes');
     for (const [name, fn] of Object.entries(props.functions)) {
       alarm(`${name}-errors`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `Lambda ${name} failed`);
       alarm(`${name}-throttles`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, `Lambda ${name} was throttled`);

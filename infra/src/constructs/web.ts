@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   type BehaviorOptions,
@@ -29,7 +28,6 @@ import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-c
 import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
-import { ORIGIN_VERIFY_HEADER } from './edge-security';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -37,8 +35,14 @@ import { PERMISSIONS_POLICY, contentSecurityPolicy } from '@parts/shared/securit
 
 /** Set by CloudFront from the connection (ip:port); a viewer cannot supply it. */
 const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+/**
+ * The body's SHA-256 (hex), sent by the browser with every request that has a body (web/src/lib/api-client.ts): the
+ * origin access control signs no payload, so Lambda checks the signature against this value and refuses a request
+ * without it, or whose body does not match it, before the function runs (ADR 120).
+ */
+const CONTENT_SHA256_HEADER = 'x-amz-content-sha256';
 /** Viewer headers the API reads or may vary on; the body's length always travels with the body. */
-const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent'];
+const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', CONTENT_SHA256_HEADER];
 
 /**
  * How long CloudFront keeps a public GET API answer (ADR 081): the API sends no Cache-Control, so this
@@ -70,15 +74,14 @@ export interface WebProps {
   config: StageConfig;
   /** The built SPA (web/dist) or the placeholder page. */
   siteDir: string;
-  api: HttpApi;
+  /** The API function's URL (AWS_IAM): the origin of /api/*, signed by origin access control (ADR 120). */
+  apiUrl: IFunctionUrl;
   /** The page renderer's function URL (AWS_IAM): the pages' origin, signed by origin access control (ADR 105). */
   rendererUrl: IFunctionUrl;
   /** S3 origins the browser sends presigned PUTs to. */
   uploadOrigins: string[];
   /** The attachments bucket's virtual-hosted host (`<bucket>.s3.<region>.amazonaws.com`), the one the API presigns downloads for. */
   attachmentsHost: string;
-  /** Sent to the API as X-Origin-Verify on every request: the current version of the origin secret (edge-security.ts). */
-  originSecret: string;
   /** The WAF web ACL (CLOUDFRONT scope) in front of the distribution. */
   webAclArn: string;
   /** Where CloudFront writes its access logs. */
@@ -111,13 +114,9 @@ export class Web extends Construct {
     const policies = cachePolicies(this, config.prefix);
 
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
-    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host alone.
-    const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
-    // The API's origin: API Gateway, with the origin secret (ADR 105, ADR 106).
-    const apiOrigin = new HttpOrigin(apiHost, {
-      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret },
-    });
+    // The API's origin: its function URL, every request signed with SigV4 by origin access control (ADR 120). Its origin
+    // request policies forward an allow list without Host, so the signed Host is the function URL's.
+    const apiOrigin = FunctionUrlOrigin.withOriginAccessControl(props.apiUrl);
     // The pages' origin: the renderer's function URL, every request signed with SigV4 by origin access control. The
     // pages send no viewer header (no origin request policy), so the signed Host is the function URL's (ADR 105).
     const pagesOrigin = FunctionUrlOrigin.withOriginAccessControl(props.rendererUrl);
@@ -229,7 +228,8 @@ function cachePolicies(scope: Construct, prefix: string) {
   });
 
   // An allow list because it is the only header behaviour that adds a CloudFront header without the viewer's
-  // Host (API Gateway answers 403 to a foreign Host); the login throttle keys on CloudFront-Viewer-Address.
+  // Host (a forwarded Host would break the origin access control's signature); the login throttle keys on
+  // CloudFront-Viewer-Address; x-amz-content-sha256 is the body's hash the signature covers (ADR 120).
   const apiRequests = new OriginRequestPolicy(scope, 'ApiOriginRequests', {
     originRequestPolicyName: `${prefix}-api-origin-requests`,
     comment: 'Cookies, query strings, the viewer headers the API reads and CloudFront-Viewer-Address; never Host',

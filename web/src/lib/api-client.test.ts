@@ -15,18 +15,22 @@ describe('apiRequest', () => {
     respond(200, '{"ok":true}');
     await expect(apiRequest('POST', '/api/x', { a: 1 })).resolves.toEqual({ ok: true });
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
-    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}' });
-    expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    // Serialised once, so its hash is of the bytes sent (ADR 120; api-client-hash.test.ts).
+    expect(new TextDecoder().decode(init!.body as ArrayBuffer)).toBe('{"a":1}');
+    expect(new Headers(init!.headers).get('Content-Type')).toBe('application/json');
   });
 
-  it('sends FormData untouched', async () => {
+  it('sends FormData as multipart with the boundary the browser chose', async () => {
     respond(201, '{}');
     const form = new FormData();
     form.set('a', 'b');
     await apiRequest('POST', '/api/x', form);
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
-    expect(init!.body).toBe(form);
-    expect((init!.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    const contentType = new Headers(init!.headers).get('Content-Type')!;
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const sent = await new Response(init!.body as ArrayBuffer, { headers: { 'content-type': contentType } }).formData();
+    expect(sent.get('a')).toBe('b');
   });
 
   it('raises "{status}: {body}" with the server message on failure', async () => {

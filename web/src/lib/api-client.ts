@@ -45,10 +45,38 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-/** fetch for API calls, through the transport (the typed client in api.ts uses it too). */
-export function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+/**
+ * The body's SHA-256, hex. Behind CloudFront the API is a Lambda function URL whose origin access control signs no
+ * payload: Lambda refuses a request with a body unless the viewer sent this header and it matches the bytes (ADR 120).
+ */
+export const CONTENT_SHA256_HEADER = 'x-amz-content-sha256';
+
+const hex = (digest: ArrayBuffer) => Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * `init` with its body serialised once — JSON text, or FormData with its multipart boundary — and the SHA-256 of
+ * exactly those bytes in `x-amz-content-sha256`, sent with the Content-Type the serialisation produced, so the
+ * hashed bytes are the sent bytes. Without a body, or without `crypto.subtle` (plain HTTP to a LAN address: only the
+ * local server, which needs no hash), `init` is returned as it is.
+ */
+export async function withContentHash(path: string, init: RequestInit): Promise<RequestInit> {
+  const subtle = globalThis.crypto?.subtle as SubtleCrypto | undefined;
+  if (init.body === undefined || init.body === null || !subtle) return init;
+  // The base only makes a relative path a URL: nothing is sent from this Request.
+  const serialised = new Request(new URL(path, 'http://localhost'), { method: init.method ?? 'POST', headers: init.headers, body: init.body });
+  const body = await serialised.arrayBuffer();
+  const headers = new Headers(init.headers);
+  const contentType = serialised.headers.get('content-type');
+  if (contentType) headers.set('content-type', contentType);
+  // A view, not the buffer: jsdom's SubtleCrypto refuses an ArrayBuffer made by another realm's Request.
+  headers.set(CONTENT_SHA256_HEADER, hex(await subtle.digest('SHA-256', new Uint8Array(body))));
+  return { ...init, headers, body };
+}
+
+/** fetch for API calls, through the transport (the typed client in api.ts uses it too); bodies carry their hash. */
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return transport(path, init);
+  return transport(path, await withContentHash(path, init));
 }
 
 export interface ApiRequestOptions {
@@ -71,7 +99,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
-  const response = await transport(path, init);
+  const response = await transport(path, await withContentHash(path, init));
   if (response.status === 401 && options.on401 === 'returnNull') return null;
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, await response.text());

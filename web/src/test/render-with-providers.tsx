@@ -30,22 +30,35 @@ export interface StubCall {
  */
 export function stubApi(routes: Record<string, StubAnswer | ((call: StubCall) => StubAnswer)>): StubCall[] {
   const calls: StubCall[] = [];
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const headers = new Headers(init?.headers);
     const call: StubCall = {
       method: init?.method ?? 'GET',
       path: url.pathname,
       query: url.searchParams,
       body: init?.body,
-      headers: new Headers(init?.headers),
+      headers,
       credentials: init?.credentials,
     };
     calls.push(call);
+    call.body = await readableBody(init?.body, headers);
     const route = routes[`${call.method} ${call.path}`];
     const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { message: 'Not found' } });
-    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } }));
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   return calls;
+}
+
+/**
+ * API calls send their body as bytes with its hash (web/src/lib/api-client.ts, ADR 120): the body as the server reads
+ * it — JSON or text as a string, multipart as FormData. Other bodies (presigned S3 uploads) stay as they were sent.
+ */
+async function readableBody(body: BodyInit | null | undefined, headers: Headers): Promise<BodyInit | null | undefined> {
+  if (!(body instanceof ArrayBuffer)) return body;
+  const contentType = headers.get('content-type') ?? '';
+  if (contentType.startsWith('multipart/form-data')) return new Response(body, { headers: { 'content-type': contentType } }).formData();
+  return new TextDecoder().decode(body);
 }
 
 /** Shows the router's current path, so a test can see where a link went. */
