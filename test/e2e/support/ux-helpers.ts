@@ -34,6 +34,24 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/**
+ * Elements that scroll sideways inside the page (a table wider than its box): what a phone user cannot see
+ * without a sideways swipe, though the page itself fits. Described by tag, test id and aria-label.
+ */
+export async function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        const overflow = getComputedStyle(el).overflowX;
+        return (overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.offsetParent !== null;
+      })
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''} (${el.scrollWidth} in ${el.clientWidth} px) ${el.textContent?.slice(0, 40) ?? ''}`,
+      ),
+  );
+}
+
 export interface LongNamedData {
   category: Category;
   manufacturer: Manufacturer;

@@ -43,10 +43,18 @@ function EditButton({ name, onClick, iconOnly = false }: { name: string; onClick
   );
 }
 
+/**
+ * On a phone the lists open as cards: a table of five columns scrolls sideways in 390 px with its Actions out of
+ * sight (issue 32). The toggle still offers the table.
+ */
+function initialView(): ViewMode {
+  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches ? 'grid' : 'table';
+}
+
 /** An admin list tab: header with view toggle and New button, then loading, error, empty, table or grid. */
 export function EntityTab<T extends { id: number; name: string }>(props: EntityTabProps<T>) {
   const { title, newLabel, onNew, onEdit, items, status, loadError, empty, columns, renderCard, leading, actions, children } = props;
-  const [view, setView] = useState<ViewMode>('table');
+  const [view, setView] = useState<ViewMode>(initialView);
 
   let body;
   if (status.isPending) body = <Skeleton className="h-40 w-full" />;

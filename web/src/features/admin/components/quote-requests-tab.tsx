@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type TdHTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Eye, Plus } from 'lucide-react';
 import type { QuoteStatus } from '@parts/shared/constants';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { formatDateTime } from '../../../lib/format';
+import { cn } from '../../../lib/cn';
 import { utcDay } from '@parts/shared/quote-offers';
 import { waitingOn } from '@parts/shared/quote-transitions';
 import { OfferListSummary, WaitingBadge } from '../../quote-loop';
@@ -42,6 +43,21 @@ function useQuoteInUrl(): [number | null, (id: number | null) => void] {
   return [id, setId];
 }
 
+/**
+ * A cell of a request's row. Below md a request is a card (each value under its own label, nothing out of sight:
+ * issue 32, no table scrolls sideways at 390 px); from md up the requests are table rows under the header.
+ */
+function Cell({ label, className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
+  return (
+    <TableCell className={cn('block p-0 md:table-cell md:p-3', className)} {...props}>
+      {label ? <span className="block text-xs font-medium text-slate-500 md:hidden">{label}</span> : null}
+      {children}
+    </TableCell>
+  );
+}
+
+const ROW_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-2 py-3 md:table-row md:py-0';
+
 /** The server answers 50 at a time (newest first); more come with "Load more". */
 export function QuoteRequestsTab() {
   const [status, setStatus] = useState<string>(ALL_STATUSES);
@@ -64,8 +80,8 @@ export function QuoteRequestsTab() {
     );
   } else {
     body = (
-      <Table>
-        <TableHeader>
+      <Table className="block md:table">
+        <TableHeader className="hidden md:table-header-group">
           <TableRow>
             <TableHead>Customer</TableHead>
             <TableHead>Company</TableHead>
@@ -76,28 +92,30 @@ export function QuoteRequestsTab() {
             <TableHead className="text-right">Actions</TableHead>
           </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody className="block md:table-row-group">
           {list.map((q) => (
-            <TableRow key={q.id} data-testid="quote-row" data-quote-id={q.id}>
-              <TableCell>
+            <TableRow key={q.id} data-testid="quote-row" data-quote-id={q.id} className={ROW_CLASS}>
+              <Cell className="col-span-2">
                 <div className="font-medium">{q.customerName}</div>
-                <div className="text-xs text-slate-600">{q.customerEmail}</div>
-              </TableCell>
-              <TableCell>{q.customerCompany || 'N/A'}</TableCell>
-              <TableCell>{formatDateTime(q.createdAt)}</TableCell>
-              <TableCell>
+                <div className="break-all text-xs text-slate-600">{q.customerEmail}</div>
+              </Cell>
+              <Cell label="Company">{q.customerCompany || 'N/A'}</Cell>
+              <Cell label="Created">{formatDateTime(q.createdAt)}</Cell>
+              <Cell label="Status">
                 <QuoteStatusBadge status={q.status} />
-              </TableCell>
-              <TableCell>
+              </Cell>
+              <Cell label="Waiting on">
                 <WaitingBadge waiting={waitingOn(q, today)} side="admin" />
-              </TableCell>
-              <TableCell className="text-xs">{q.offer ? <OfferListSummary offer={q.offer} /> : 'No offer yet'}</TableCell>
-              <TableCell className="text-right">
+              </Cell>
+              <Cell label="Latest offer" className="col-span-2 text-xs">
+                {q.offer ? <OfferListSummary offer={q.offer} /> : 'No offer yet'}
+              </Cell>
+              <Cell className="col-span-2 md:text-right">
                 <Button size="sm" variant="ghost" aria-label={`View quote request #${q.id}`} onClick={() => setViewing(q.id)}>
                   <Eye className="h-4 w-4" aria-hidden />
                   View
                 </Button>
-              </TableCell>
+              </Cell>
             </TableRow>
           ))}
         </TableBody>
