@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Offer, OfferLine, QuoteRequestDetail } from '@parts/shared/quote-offers';
@@ -80,7 +80,8 @@ describe("the buyer's offer", { timeout: 60_000 }, () => {
 
     const notice = await screen.findByRole('alert');
     expect(notice.textContent).toContain('Version 2 replaces version 1 — review it before accepting');
-    expect(screen.getByTestId('offer-view').getAttribute('data-version')).toBe('2');
+    // Version 2 is read again after the refusal: its lines replace version 1's once they have arrived.
+    await waitFor(() => expect(screen.getByTestId('offer-view').getAttribute('data-version')).toBe('2'));
     expect(screen.getByTestId('offer-total').textContent).toBe('$14,400.00');
     expect(screen.queryByText('Offer accepted')).toBeNull();
   });
