@@ -97,7 +97,7 @@ export function QuoteRequestsTab() {
             <TableRow key={q.id} data-testid="quote-row" data-quote-id={q.id} className={ROW_CLASS}>
               <Cell className="col-span-2">
                 <div className="font-medium">{q.customerName}</div>
-                <div className="break-all text-xs text-slate-600">{q.customerEmail}</div>
+                <div className="break-all text-xs text-slate-600 md:break-normal">{q.customerEmail}</div>
               </Cell>
               <Cell label="Company">{q.customerCompany || 'N/A'}</Cell>
               <Cell label="Created">{formatDateTime(q.createdAt)}</Cell>
