@@ -8,6 +8,7 @@ import type { QuoteItem } from '@parts/shared/schemas';
 import {
   IN_STOCK_TEXT,
   PRICE_SHEET_BREAKS,
+  PRICE_SHEET_COLUMNS,
   PRICE_SHEET_HEADERS as H,
   breakPriceHeader,
   breakQuantityHeader,
@@ -41,16 +42,8 @@ export const breaksIncrease = 'price break quantities must increase from one bre
 export const leadTimeProblem = `enter a number of days (1 to ${MAX_LEAD_TIME_DAYS}) or “${IN_STOCK_TEXT}”`;
 export const tooLong = (max: number) => `at most ${max.toLocaleString('en-US')} characters`;
 
-/** The cells the reseller fills: a row with all of them blank leaves its line as the draft has it. */
-const FILLED_HEADERS = [
-  H.unitPrice,
-  ...Array.from({ length: PRICE_SHEET_BREAKS }, (_, i) => [breakQuantityHeader(i + 1), breakPriceHeader(i + 1)]).flat(),
-  H.moq,
-  H.leadTime,
-  H.alternative,
-  H.reason,
-  H.note,
-];
+/** The cells the reseller fills (the sheet's columns from Unit price on): a row with all of them blank leaves its line as the draft has it. */
+const FILLED_HEADERS = PRICE_SHEET_COLUMNS.slice(PRICE_SHEET_COLUMNS.indexOf(H.unitPrice));
 
 /** The line a row is for, checked against the request's part; or the problem. */
 export function rowItem(row: number, cellOf: CellOf, items: Map<number, QuoteItem>): QuoteItem | PriceSheetProblem {
