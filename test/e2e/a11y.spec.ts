@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { seriousViolations } from './support/axe';
 import { registerViaApi, somePart } from './support/e2e-helpers';
 import { loginAdminViaApi } from './admin-helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
   test('home', async ({ page }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { registerViaApi } from './support/e2e-helpers';
+import { seriousViolations } from './support/axe';
 import { createLongNamedPart, horizontalOverflow } from './support/ux-helpers';
 
 const WIDTHS = [360, 390, 768, 1024, 1280];
@@ -41,11 +41,7 @@ test("the buyer's quote pages fit every width and are axe clean, with a very lon
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(path);
     await ready();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-    expect(serious, `axe on ${path}`).toEqual([]);
+    expect(await seriousViolations(page), `axe on ${path}`).toEqual([]);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => horizontalOverflow(page), { message: `${path} at ${width} px` }).toBeLessThanOrEqual(0);

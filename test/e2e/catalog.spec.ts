@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { FacetCount } from '@parts/shared/schemas';
 import { listParts } from './support/e2e-helpers';
+import { seriousViolations } from './support/axe';
 
 const BORE = { min: 1, max: 500 };
 const boreJson = JSON.stringify({ bore: BORE });
@@ -145,9 +145,7 @@ test.describe('catalogue on a phone', () => {
     await expect(sheet.getByRole('button', { name: 'Close filters' })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(sheet.getByRole('button', { name: 'Apply Filters' })).toBeFocused();
-    expect(
-      await new AxeBuilder({ page }).analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Escape first closes the search box's suggestions, then the sheet, handing focus back to the button.
     const search = sheet.getByRole('combobox', { name: 'Search within results' });
