@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 
-test("scrypt hashes carry a per-user salt, today's OWASP-level parameters, and verify only the right password", async () => {
+// Five hashes at OWASP's cost (~0.1 s each on a quiet core) took over 5 s on the shared machine at load 15.
+test("scrypt hashes carry a per-user salt, today's OWASP-level parameters, and verify only the right password", { timeout: 30_000 }, async () => {
   const a = await hashPassword('secret1');
   const b = await hashPassword('secret1');
   expect(a).not.toBe(b);
