@@ -336,20 +336,22 @@ describe('npm start (functions/src/local/start.ts)', () => {
     await expectGone(javaPid, run.child.pid!);
   });
 
-  it('on a port already in use, says so, exits non-zero and stops what it started', { timeout: START_TIMEOUT_MS + STOP_TIMEOUT_MS }, async () => {
+  it('on a port already in use, says so at once and exits non-zero, before starting anything', { timeout: START_TIMEOUT_MS }, async () => {
     const busyDataDir = join(tempDir('parts-smoke-busy-'), 'data');
     const blocker = createServer();
     await new Promise<void>((listening) => blocker.listen(0, '127.0.0.1', () => listening()));
     try {
       const port = (blocker.address() as AddressInfo).port;
       const run = launch(startEnv(port, busyDataDir, process.env.PATH, 20));
-      const javaPid = await javaSpawnedBy(run, busyDataDir);
       const exit = await exitOf(run, START_TIMEOUT_MS, 'on a busy port');
 
       expect(exit.code, run.output()).toBe(1);
       expect(run.output()).toContain(`Port ${port} is already in use: stop what uses it, or set PORT to another port.`);
       expect(run.output()).not.toContain('Start-up failed');
-      await expectGone(javaPid, run.child.pid!);
+      // Nothing was started to be stopped again: no DynamoDB Local, no S3 stand-in, no data written.
+      expect(run.output()).not.toContain('DynamoDB Local');
+      expect(javaPidFor(busyDataDir)).toBeUndefined();
+      expect(existsSync(join(busyDataDir, 'dynamodb'))).toBe(false);
     } finally {
       blocker.close();
     }

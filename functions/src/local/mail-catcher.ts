@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { freePort, hasExited, spawnWatched, stopChild, waitFor } from './aws-local';
+import { freePort, hasExited, isPortFree, spawnWatched, stopChild, waitFor } from './aws-local';
 
 /**
  * MailDev, the local SMTP catcher with a web inbox (npm package, no download at run time), bound to
@@ -18,18 +17,10 @@ export interface MailCatcher {
 
 export const DEFAULT_CATCHER_PORTS = { smtp: 1025, web: 1080 };
 
-async function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
-
 /** The given port; else the usual one when free, or any free one (so two checkouts never collide). */
 async function choosePort(explicit: number | undefined, usual: number): Promise<number> {
   if (explicit !== undefined && explicit !== 0) return explicit;
-  if (explicit === undefined && (await isFree(usual))) return usual;
+  if (explicit === undefined && (await isPortFree(usual))) return usual;
   return freePort();
 }
 

@@ -8,7 +8,7 @@ import { siteSettings } from '../config/site-settings';
 import { createLogger } from '../lib/logger';
 import { createStreamHandler } from '../modules/search';
 import { startStreamPoller } from '../modules/search';
-import { assertJava, JavaMissingError, LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from './aws-local';
+import { assertJava, isPortFree, JavaMissingError, LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from './aws-local';
 import { createLocalDeps, type LocalDeps } from './local-deps';
 import { startBackgroundIndexCheck } from './index-check';
 import { createOfferExpiryJob } from '../modules/quotes';
@@ -54,6 +54,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
+    // Said at once, before Java and the rest are started only to be stopped again; listen() says it too if the
+    // port is taken in the meantime.
+    if (env.PORT !== 0 && !(await isPortFree(env.PORT, env.HOST))) throw new StartError(portInUse(env));
     const { dynamoEndpoint, s3Endpoint } = await startStorage(env, dataDir, stops);
 
     const catcher = await startMail(env, dataDir, stops);
@@ -279,13 +282,13 @@ async function listen(env: Env, app: { fetch: Parameters<typeof serve>[0]['fetch
   );
   await new Promise<void>((ready, fail) => {
     server.once('listening', () => ready());
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      fail(err.code === 'EADDRINUSE' ? new StartError(`Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`) : err),
-    );
+    server.once('error', (err: NodeJS.ErrnoException) => fail(err.code === 'EADDRINUSE' ? new StartError(portInUse(env)) : err));
   });
   const address = server.address();
   return typeof address === 'object' && address ? address.port : env.PORT;
 }
+
+const portInUse = (env: Env) => `Port ${env.PORT} is already in use: stop what uses it, or set PORT to another port.`;
 
 /** A start-up failure whose message says it all (no stack trace). */
 class StartError extends Error {}
