@@ -10,6 +10,8 @@ export { offerAcceptedMail } from './templates/offer-accepted';
 export { offerAcceptedNoticeMail } from './templates/offer-accepted-notice';
 export { offerDeclinedMail } from './templates/offer-declined';
 export { offerDeclinedNoticeMail } from './templates/offer-declined-notice';
+export { offerExpiredMail } from './templates/offer-expired';
+export { offerExpiredNoticeMail } from './templates/offer-expired-notice';
 export { offerExpiringMail } from './templates/offer-expiring';
 export { offerExtendedMail } from './templates/offer-extended';
 export { offerSentMail } from './templates/offer-sent';

@@ -9,6 +9,8 @@ import {
   offerAcceptedNoticeMail,
   offerDeclinedMail,
   offerDeclinedNoticeMail,
+  offerExpiredMail,
+  offerExpiredNoticeMail,
   offerExpiringMail,
   offerExtendedMail,
   offerSentMail,
@@ -75,6 +77,14 @@ export const quoteMails = {
 
   offerExtended(site: SiteSettings, quote: QuoteRequest, offer: Offer, validUntil: string): OutboxMail[] {
     return [mail('quote.offer_extended', quote, buyer(quote), offerExtendedMail({ site, quote, offer, validUntil }))];
+  },
+
+  /** The scheduled job recorded that the offer ran out unanswered: both sides hear of it, once (same transaction). */
+  offerExpired(site: SiteSettings, quote: QuoteRequest, offer: Offer): OutboxMail[] {
+    return [
+      mail('quote.offer_expired', quote, buyer(quote), offerExpiredMail({ site, quote, offer })),
+      mail('quote.offer_expired', quote, site.quotesEmail, offerExpiredNoticeMail({ site, quote, offer })),
+    ];
   },
 
   /** The scheduled job's reminder, some days before the last valid day. */
