@@ -16,6 +16,8 @@ export { offerExpiringMail } from './templates/offer-expiring';
 export { offerExtendedMail } from './templates/offer-extended';
 export { offerSentMail } from './templates/offer-sent';
 export { offerSentNoticeMail } from './templates/offer-sent-notice';
+export { orderConfirmedMail } from './templates/order-confirmed';
+export { orderConfirmedNoticeMail } from './templates/order-confirmed-notice';
 export { quoteNewRequestMail, type SubmitterAccount } from './templates/quote-new-request';
 export { quoteReceivedMail } from './templates/quote-received';
 export { revisionRequestedMail } from './templates/revision-requested';

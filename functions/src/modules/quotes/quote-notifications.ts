@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import type { Offer, QuoteMessage } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
+import type { Order } from '@parts/shared/orders';
 import {
   messageToBuyerMail,
   messageToResellerMail,
@@ -15,6 +16,8 @@ import {
   offerExtendedMail,
   offerSentMail,
   offerSentNoticeMail,
+  orderConfirmedMail,
+  orderConfirmedNoticeMail,
   quoteNewRequestMail,
   quoteReceivedMail,
   revisionRequestedMail,
@@ -61,10 +64,19 @@ export const quoteMails = {
     ];
   },
 
-  offerAccepted(site: SiteSettings, quote: QuoteRequest, offer: Offer, summary: string): OutboxMail[] {
+  offerAccepted(site: SiteSettings, quote: QuoteRequest, offer: Offer, summary: string, poNumber?: string): OutboxMail[] {
+    const po = poNumber !== undefined ? { poNumber } : {};
     return [
-      mail('quote.offer_accepted', quote, buyer(quote), offerAcceptedMail({ site, quote, offer, summary })),
-      mail('quote.offer_accepted', quote, site.quotesEmail, offerAcceptedNoticeMail({ site, quote, offer, summary })),
+      mail('quote.offer_accepted', quote, buyer(quote), offerAcceptedMail({ site, quote, offer, summary, ...po })),
+      mail('quote.offer_accepted', quote, site.quotesEmail, offerAcceptedNoticeMail({ site, quote, offer, summary, ...po })),
+    ];
+  },
+
+  /** The reseller confirmed the order (or rejected every line), ADR 121: both sides get the lines with ship dates. */
+  orderConfirmed(site: SiteSettings, quote: QuoteRequest, order: Order): OutboxMail[] {
+    return [
+      mail('quote.order_confirmed', quote, buyer(quote), orderConfirmedMail({ site, quote, order })),
+      mail('quote.order_confirmed', quote, site.quotesEmail, orderConfirmedNoticeMail({ site, quote, order })),
     ];
   },
 
