@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Locator, type Page } from '@playwright/test';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { expect, test } from './support/test';
-import { openAdminTab } from './admin-helpers';
+import { loginAdminViaApi } from './admin-helpers';
 import { listParts, loginAdmin, registerViaApi } from './support/e2e-helpers';
 
 /** Issue 28, purchase order (ADR 121): screenshots of the screens touched at 1280 and 390 px. */
@@ -44,7 +44,14 @@ test('the buyer accepts 3 of 4 lines with a PO number, the reseller confirms wit
     data: {
       basedOnVersion: 0,
       validUntil: inDays(30),
-      lines: quote.items.map((item) => ({ itemId: item.id, status: 'offered', quantity: item.quantity, unitPriceMicros: 2_500_000, priceBreaks: [], leadTime: 7 })),
+      lines: quote.items.map((item) => ({
+        itemId: item.id,
+        status: 'offered',
+        quantity: item.quantity,
+        unitPriceMicros: 2_500_000,
+        priceBreaks: [],
+        leadTime: 7,
+      })),
     },
   });
   expect(sent.status(), await sent.text()).toBe(201);
@@ -64,8 +71,9 @@ test('the buyer accepts 3 of 4 lines with a PO number, the reseller confirms wit
   const adminContext = await browser.newContext({ baseURL });
   try {
     const admin = await adminContext.newPage();
-    const tab = await openAdminTab(admin, 'Quote Requests');
-    await tab.getByRole('button', { name: `View quote request #${quote.id}` }).click();
+    // The admin mail's link opens the request's dialog directly.
+    await loginAdminViaApi(admin);
+    await admin.goto(`/admin?tab=quotes&quote=${quote.id}`);
     const dialog = admin.getByRole('dialog', { name: `Quote Request #${quote.id}` });
     const confirm = dialog.getByRole('region', { name: 'Confirm the order' });
     for (const [i, part] of parts.slice(0, 3).entries()) await confirm.getByLabel(`Ship date for ${part.partNumber}`).fill(inDays(10 + i));
