@@ -294,3 +294,73 @@ describe('the reseller confirms the order', () => {
     expect(await mailsOf(request.id, 'quote.order_confirmed')).toHaveLength(2);
   });
 });
+
+describe('orders out for the ERP (admin)', () => {
+  test('one order and a span of days, as CSV (a row per line, with the references and the PO) and as JSON', async () => {
+    const request = await offered();
+    await json(accept(request.id, { purchaseOrder: { number: '=PO-1+2' } }), 200);
+    await json(
+      confirm(request.id, [
+        { itemId: 1, shipDate: addDays(today(), 5) },
+        { itemId: 2, shipDate: addDays(today(), 6) },
+        { itemId: 3, rejectReason: 'Sold out, sorry' },
+      ]),
+      200,
+    );
+    const csv = await api.call('GET', `/api/quote-requests/${request.id}/order/export`, { cookie: admin.cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="order-${request.id}.csv"`);
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toBe(
+      'Quote request,Offer version,Order state,Placed at,Confirmed at,Customer,Company,E-mail,PO number,Line,Part number,Description,Instead of,Your reference,Quantity,Unit price (USD),Line total (USD),Needed by,Line state,Ship date,Reject reason',
+    );
+    expect(rows).toHaveLength(4);
+    // A PO number that a spreadsheet would run as a formula is written with a leading quote.
+    expect(rows[2]).toContain(`,'=PO-1+2,2,${parts[4]!.partNumber},`);
+    expect(rows[2]).toContain(`,${parts[1]!.partNumber},POS-2,2000,1.2000,2400.00,${addDays(today(), 31)},confirmed,${addDays(today(), 6)},`);
+    expect(rows[3]).toMatch(/,rejected,,"Sold out, sorry"$/);
+
+    const one = await json<{ orders: Order[] }>(api.call('GET', `/api/quote-requests/${request.id}/order/export?format=json`, { cookie: admin.cookie }), 200);
+    expect(one.orders).toHaveLength(1);
+    expect(one.orders[0]).toMatchObject({ quoteId: request.id, purchaseOrder: { number: '=PO-1+2' }, state: 'confirmed' });
+
+    const range = await json<{ orders: Order[] }>(
+      api.call('GET', `/api/orders/export?from=${today()}&to=${today()}&format=json`, { cookie: admin.cookie }),
+      200,
+    );
+    expect(range.orders.map((o) => o.quoteId)).toContain(request.id);
+    expect(range.orders.every((o) => o.placedAt.startsWith(today()))).toBe(true);
+    const before = await json<{ orders: Order[] }>(
+      api.call('GET', `/api/orders/export?from=${addDays(today(), -30)}&to=${addDays(today(), -1)}&format=json`, { cookie: admin.cookie }),
+      200,
+    );
+    expect(before.orders).toEqual([]);
+    const rangeCsv = await api.call('GET', `/api/orders/export?from=${today()}&to=${today()}`, { cookie: admin.cookie });
+    expect(rangeCsv.headers.get('content-disposition')).toBe(`attachment; filename="orders-${today()}-to-${today()}.csv"`);
+    expect((await rangeCsv.text()).split('\r\n').filter((r) => r.startsWith(`${request.id},`))).toHaveLength(3);
+  });
+
+  test('refusals: the buyer, bad or reversed days, more than a year, an unknown format, no order', async () => {
+    const request = await offered();
+    await expectRejected(api.call('GET', `/api/quote-requests/${request.id}/order/export`, { cookie: admin.cookie }), 404);
+    await expectRejected(api.call('GET', `/api/quote-requests/${request.id}/order/export`, { cookie: buyer.cookie }), 403);
+    await expectRejected(api.call('GET', `/api/orders/export?from=${today()}&to=${today()}`, { cookie: buyer.cookie }), 403);
+    await expectRejected(api.call('GET', `/api/orders/export?from=yesterday&to=${today()}`, { cookie: admin.cookie }), 400);
+    await expectRejected(api.call('GET', `/api/orders/export?to=${today()}`, { cookie: admin.cookie }), 400);
+    await expectRejected(
+      api.call('GET', `/api/orders/export?from=${today()}&to=${addDays(today(), -1)}`, { cookie: admin.cookie }),
+      400,
+      'The first day must not be after the last day',
+    );
+    await expectRejected(
+      api.call('GET', `/api/orders/export?from=2020-01-01&to=2022-01-01`, { cookie: admin.cookie }),
+      400,
+      'Export at most 366 days at a time',
+    );
+    await expectRejected(api.call('GET', `/api/orders/export?from=${today()}&to=${today()}&format=xml`, { cookie: admin.cookie }), 400);
+  });
+});

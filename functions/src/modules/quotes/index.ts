@@ -6,3 +6,4 @@ export { quoteLoopRoutes } from './routes/quote-loop';
 export { quoteRequestRoutes } from './routes/quote-requests';
 export { priceSheetRoutes } from './routes/price-sheet';
 export { orderRoutes } from './routes/orders';
+export { orderExportRoutes } from './routes/order-export';

@@ -2,14 +2,17 @@ import { DOWNLOAD_URL_TTL_SECONDS } from '@parts/shared/constants';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import { formatCents } from '@parts/shared/quote-offers';
 import { ORDER_STATUS_AFTER, type ConfirmOrderInput, type Order } from '@parts/shared/orders';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../domain/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { QuoteEventWrite } from './ports/quote-repository';
+import type { OrderRange } from './ports/order-repository';
 import { confirmationNote, confirmedOrder, orderEvents, type OrderEvent } from './order-rules';
 import { quoteMails } from './quote-notifications';
 import type { Actor, LoopCore } from './quote-loop-core';
 
 const ORDER_NOT_FOUND = 'This quote request has no order yet';
-export const ORDER_CONFIRMED_ALREADY = 'This order was confirmed already';
+const ORDER_CONFIRMED_ALREADY = 'This order was confirmed already';
+/** The longest span one export reads (a year and a day). */
+const MAX_EXPORT_DAYS = 366;
 
 /**
  * The order of a request (ADR 121): the buyer and the reseller read it; the reseller confirms it once, every
@@ -47,6 +50,22 @@ export function createOrderService(core: LoopCore) {
 
     async order(user: Actor, id: number): Promise<Order> {
       return withLink((await readOrder(user, id)).order);
+    },
+
+    /** The admin's export: every order placed in `range` (days, inclusive), oldest first; at most MAX_EXPORT_DAYS days. */
+    async ordersPlaced(admin: Actor, range: OrderRange): Promise<Order[]> {
+      if (!admin.isAdmin) throw new ForbiddenError();
+      if (range.from > range.to) throw new ValidationError('The first day must not be after the last day');
+      if (Date.parse(range.to) - Date.parse(range.from) > MAX_EXPORT_DAYS * 86_400_000)
+        throw new ValidationError(`Export at most ${MAX_EXPORT_DAYS} days at a time`);
+      const out: Order[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await deps.quotes.listOrders(range, { limit: 50, ...(cursor ? { cursor } : {}) });
+        out.push(...page.data);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return out;
     },
 
     /** The reseller confirms the order: each line with a ship date, or rejected with a reason; once (409 after). */

@@ -6,7 +6,7 @@ import { ORDER_STATE_TEXT, type Order, type OrderLine } from '@parts/shared/orde
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants } from '../../components/ui/button';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { orderPdfUrl } from './api/order';
+import { orderExportUrl, orderPdfUrl } from './api/order';
 
 const STATE_TONE: Record<Order['state'], string> = {
   placed: 'bg-amber-100 text-amber-900',
@@ -21,7 +21,7 @@ function lineState(line: OrderLine): string {
 }
 
 /** The order an accepted offer placed (ADR 121), as both sides read it: the PO, each line and its state, the totals. */
-export function OrderView({ order }: { order: Order }) {
+export function OrderView({ order, exports = false }: { order: Order; /** The admin's CSV and JSON export links for the ERP. */ exports?: boolean }) {
   return (
     <section aria-label="Order" className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-md border border-slate-200 p-3" data-testid="order">
       <div className="flex flex-wrap items-center gap-2">
@@ -34,6 +34,16 @@ export function OrderView({ order }: { order: Order }) {
           <Download className="h-4 w-4" aria-hidden />
           {order.state === 'placed' ? 'Order PDF' : 'Order confirmation PDF'}
         </a>
+        {exports ? (
+          <>
+            <a href={orderExportUrl(order.quoteId, 'csv')} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              CSV
+            </a>
+            <a href={orderExportUrl(order.quoteId, 'json')} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              JSON
+            </a>
+          </>
+        ) : null}
       </div>
       <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <span data-testid="order-po">PO number: {order.purchaseOrder.number ?? 'none given'}</span>

@@ -133,7 +133,7 @@ function OfferSection({ request }: { request: QuoteRequestDetail }) {
         <OfferEditor quoteId={request.id} items={request.items} previous={latestOffer.data?.offer} onDone={() => setEditing(false)} />
       ) : latest ? (
         <>
-          {request.order ? <OrderView order={request.order} /> : null}
+          {request.order ? <OrderView order={request.order} exports /> : null}
           {request.order ? <OrderConfirm order={request.order} /> : null}
           <OfferPanel quoteId={request.id} offers={request.offers} />
         </>

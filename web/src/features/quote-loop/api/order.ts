@@ -6,6 +6,7 @@ import { toast } from '../../../hooks/use-toast';
 import { quoteLoopKey } from './get-quote-detail';
 
 export const orderPdfUrl = (quoteId: number) => `/api/quote-requests/${quoteId}/order/pdf`;
+export const orderExportUrl = (quoteId: number, format: 'csv' | 'json') => `/api/quote-requests/${quoteId}/order/export?format=${format}`;
 
 /** The reseller confirms the order once: every line with a ship date or rejected with a reason (ADR 121). */
 export function useConfirmOrder(quoteId: number) {
