@@ -11,6 +11,7 @@ import {
 import { MAX_ATTACHMENTS, MAX_QUOTE_ITEMS, MAX_QUOTE_QUANTITY } from './constants';
 import { priceBreakProblem } from './offer-pricing';
 import { attachmentSchema, offerSummarySchema, quoteRequestSchema, type QuoteItem } from './schemas';
+import { PO_NUMBER_RULES, orderSchema, purchaseOrderInputSchema } from './orders';
 
 /**
  * The quote loop: the reseller's priced offer (versions), the buyer's answer and the message thread.
@@ -210,6 +211,8 @@ export const acceptOfferInputSchema = lazySchema(() =>
       .array(z.object({ itemId: z.number().int().positive(), choice: z.enum(LINE_CHOICES) }))
       .min(1, 'Choose what to accept')
       .max(MAX_QUOTE_ITEMS),
+    /** The buyer's purchase order (ADR 121): its number (required when the site says so) and an optional document. */
+    purchaseOrder: purchaseOrderInputSchema.optional(),
   }),
 );
 export type AcceptOfferInput = z.infer<typeof acceptOfferInputSchema>;
@@ -345,6 +348,11 @@ export function diffOffers(previous: Pick<Offer, 'lines'>, next: Pick<Offer, 'li
   return changes;
 }
 
-/** The single read of a request (GET /api/quote-requests/:id): the request and every version's summary, newest first. */
-export const quoteRequestDetailSchema = lazySchema(() => quoteRequestSchema.extend({ offers: z.array(offerSummarySchema) }));
+/**
+ * The single read of a request (GET /api/quote-requests/:id): the request and every version's summary, newest
+ * first; its order once an offer was accepted (ADR 121), and whether accepting asks for a PO number.
+ */
+export const quoteRequestDetailSchema = lazySchema(() =>
+  quoteRequestSchema.extend({ offers: z.array(offerSummarySchema), order: orderSchema.optional(), poNumber: z.enum(PO_NUMBER_RULES).optional() }),
+);
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;

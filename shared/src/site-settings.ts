@@ -16,6 +16,8 @@ export interface SiteSettings {
   siteUrl: string;
   /** Printed on every quote document. */
   quoteTerms: string[];
+  /** Whether a buyer accepting an offer must give their purchase order number (ADR 121). */
+  poNumber: 'optional' | 'required';
 }
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
@@ -32,4 +34,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     'Lead times run from the acceptance of this offer; units are subject to prior sale.',
     'Pictures are illustrative.',
   ],
+  poNumber: 'optional',
 };

@@ -91,6 +91,8 @@ const envSchema = z.object({
   SITE_URL: z.url().optional(),
   /** Quote terms, one per line separated by "|". */
   QUOTE_TERMS: z.string().min(1).max(5000).optional(),
+  /** required: a buyer accepting an offer must give their purchase order (PO) number; optional (default): they may (ADR 121). */
+  SITE_PO_NUMBER: z.enum(['optional', 'required']).optional(),
   /** Who receives the reseller's quote notifications. */
   RESELLER_EMAIL: z.email().optional(),
   /** Sender of every mail: an address (or "Name <address>") of the SES identity on AWS. */

@@ -17,5 +17,6 @@ export function siteSettings(env: Env): SiteSettings {
     quotesEmail: env.RESELLER_EMAIL ?? DEFAULT_SITE_SETTINGS.quotesEmail,
     siteUrl: (env.SITE_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     quoteTerms: env.QUOTE_TERMS ? lines(env.QUOTE_TERMS) : DEFAULT_SITE_SETTINGS.quoteTerms,
+    poNumber: env.SITE_PO_NUMBER ?? DEFAULT_SITE_SETTINGS.poNumber,
   };
 }

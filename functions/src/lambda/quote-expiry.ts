@@ -7,7 +7,7 @@ import { createOfferExpiryJob } from '../modules/quotes';
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 const { quotes } = createAwsRepositories(env);
-const job = createOfferExpiryJob({ quotes, logger, reminders: { daysBefore: env.QUOTE_REMINDER_DAYS_BEFORE, site: siteSettings(env) } });
+const job = createOfferExpiryJob({ quotes, logger, site: siteSettings(env), reminders: { daysBefore: env.QUOTE_REMINDER_DAYS_BEFORE } });
 
 /**
  * Every 15 minutes (EventBridge, ADR 113): reminds buyers of offers that run out soon and records the offers whose last valid day is over as expired,

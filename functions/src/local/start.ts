@@ -224,7 +224,8 @@ function startOfferExpiry(env: Env, deps: LocalDeps['deps'], stops: Stops): void
     job: createOfferExpiryJob({
       quotes: deps.quotes,
       logger: deps.logger,
-      reminders: { daysBefore: env.QUOTE_REMINDER_DAYS_BEFORE, site: siteSettings(env) },
+      site: siteSettings(env),
+      reminders: { daysBefore: env.QUOTE_REMINDER_DAYS_BEFORE },
     }),
     intervalMs: env.QUOTE_EXPIRY_INTERVAL_SECONDS * 1000,
     logger: deps.logger,

@@ -75,7 +75,7 @@ async function submitRequest(who = buyer): Promise<QuoteRequest> {
 
 const today = () => utcDay(clock);
 /** The scheduled expiry job on the API's clock (an EventBridge rule in AWS, a timer in `npm start`). */
-const expiryJob = () => createOfferExpiryJob({ quotes: api.deps.quotes, logger: silentLogger, now: () => clock });
+const expiryJob = () => createOfferExpiryJob({ quotes: api.deps.quotes, logger: silentLogger, site: DEFAULT_SITE_SETTINGS, now: () => clock });
 
 /** Line 1 with price breaks at 10 and 50, line 2 with an alternative (part 3), line 3 in stock. */
 function buildOffer(overrides: Partial<OfferInput> = {}): OfferInput {

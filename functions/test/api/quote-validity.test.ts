@@ -43,7 +43,7 @@ async function later(days: number) {
   buyer.cookie = await login(buyer.username, 'secret1');
 }
 const job = (daysBefore = 3) =>
-  createOfferExpiryJob({ quotes: api.deps.quotes, logger: silentLogger, now: () => clock, reminders: { daysBefore, site: DEFAULT_SITE_SETTINGS } });
+  createOfferExpiryJob({ quotes: api.deps.quotes, logger: silentLogger, site: DEFAULT_SITE_SETTINGS, now: () => clock, reminders: { daysBefore } });
 
 async function json<T>(res: Response | Promise<Response>, status: number): Promise<T> {
   const r = await res;
@@ -124,6 +124,38 @@ describe('the buyer is reminded before an offer runs out', () => {
     const request = await offered(1);
     await job(0).run();
     expect(await mailsOf(request.id, 'quote.offer_expiring')).toHaveLength(0);
+  });
+});
+
+describe('an offer that runs out is reported to both sides', () => {
+  test('the job that records the expiry mails the buyer and the reseller, once each even when two runs overlap', async () => {
+    clock = new Date();
+    await later(0);
+    const request = await offered(1);
+    await later(2);
+    const [first, second] = await Promise.all([job(0).run(), job(0).run()]);
+    expect(first.expired + second.expired).toBeGreaterThanOrEqual(1);
+    await job(0).run();
+    const mails = await mailsOf(request.id, 'quote.offer_expired');
+    expect(mails).toHaveLength(2);
+    const toBuyer = mails.find((m) => m.toAccount === buyer.username);
+    const toReseller = mails.find((m) => m.to.includes(DEFAULT_SITE_SETTINGS.quotesEmail));
+    expect(toBuyer?.subject).toBe(`Our offer for quote request #${request.id} has expired`);
+    expect(toBuyer?.text).toContain(`($3,000.00) was valid until ${addDays(today(), -1)} and can no longer be accepted.`);
+    expect(toReseller?.subject).toBe(`Quote request #${request.id}: offer version 1 expired unanswered`);
+  });
+
+  test('an offer the buyer answered in time gets no expiry mail', async () => {
+    clock = new Date();
+    await later(0);
+    const request = await offered(1);
+    await json(
+      api.call('POST', `/api/quote-requests/${request.id}/offers/1/accept`, { cookie: buyer.cookie, json: { lines: [{ itemId: 1, choice: 'offered' }] } }),
+      200,
+    );
+    await later(2);
+    await job(0).run();
+    expect(await mailsOf(request.id, 'quote.offer_expired')).toHaveLength(0);
   });
 });
 

@@ -82,7 +82,17 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 // ---------- The quote loop (see quote-offers.ts for offers, responses and messages) ----------
 
 /** What happened on a request besides a status change; each is kept in its history with who and when. */
-export const QUOTE_EVENTS = ['offer_sent', 'offer_accepted', 'offer_declined', 'revision_requested', 'offer_expired', 'offer_extended', 'message'] as const;
+export const QUOTE_EVENTS = [
+  'offer_sent',
+  'offer_accepted',
+  'offer_declined',
+  'revision_requested',
+  'offer_expired',
+  'offer_extended',
+  'message',
+  'order_confirmed',
+  'order_rejected',
+] as const;
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
 export const quoteEventEntrySchema = lazySchema(() =>
   z.object({

@@ -5,3 +5,5 @@ export { createOfferExpiryJob, type OfferExpiryJob } from './offer-expiry';
 export { quoteLoopRoutes } from './routes/quote-loop';
 export { quoteRequestRoutes } from './routes/quote-requests';
 export { priceSheetRoutes } from './routes/price-sheet';
+export { orderRoutes } from './routes/orders';
+export { orderExportRoutes } from './routes/order-export';

@@ -21,7 +21,6 @@ export interface OfferExpiryResult {
 /** The buyer's reminder: `daysBefore` days before an offer's last valid day (0: none). */
 export interface OfferReminders {
   daysBefore: number;
-  site: SiteSettings;
 }
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -29,12 +28,12 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 /**
  * The scheduled expiry job (ADR 113): reminds the buyer `reminders.daysBefore` days before an open offer's
  * last valid day (once per version, QUOTE_REMINDER_DAYS_BEFORE), and records that an open offer ran out — its history entry, the
- * offer's stored state, the request waiting for the reseller — for every offer in the queue whose last
+ * offer's stored state, the request waiting for the reseller, a mail to each side — for every offer in the queue whose last
  * valid day is over. Reads never write: until the job has run, reads show such an offer as expired
  * (`asOfToday`). Run by an EventBridge rule in AWS (functions/src/lambda/quote-expiry.ts) and by a timer
  * in `npm start` (QUOTE_EXPIRY_INTERVAL_SECONDS). Safe to run twice at once: each move is conditional.
  */
-export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Logger; now?: () => Date; reminders?: OfferReminders }) {
+export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Logger; site: SiteSettings; now?: () => Date; reminders?: OfferReminders }) {
   const now = deps.now ?? (() => new Date());
 
   async function expire(due: OfferDue, today: string): Promise<boolean> {
@@ -42,10 +41,13 @@ export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Lo
     const offer = quote?.offer;
     if (!quote || !offer || offer.version !== due.version || effectiveOfferState(offer, today) !== 'expired') return false;
     if (!mayMove('expire', offer.state, 'system')) return false;
+    const full = await deps.quotes.getOffer(quote.id, offer.version);
+    if (!full) return false;
     const write = {
       event: eventEntry(now(), SYSTEM_ACTOR, 'offer_expired', { version: offer.version, note: `Valid until ${offer.validUntil}` }),
       waitingFor: 'reseller' as const,
-      mails: [],
+      // In the same conditional transaction as the move: an overlapping run that loses it writes no mails.
+      mails: quoteMails.offerExpired(deps.site, quote, full),
     };
     try {
       await deps.quotes.transitionOffer(quote, { event: 'expire' }, write);
@@ -59,12 +61,12 @@ export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Lo
   }
 
   /** One reminder per version (recorded on it, so a second run or an overlapping one sends none). */
-  async function remind(due: OfferDue, today: string, reminders: OfferReminders): Promise<boolean> {
+  async function remind(due: OfferDue, today: string): Promise<boolean> {
     const quote = await deps.quotes.getQuoteRequest(due.quoteId);
     if (!quote?.offer || quote.offer.version !== due.version || effectiveOfferState(quote.offer, today) !== 'open') return false;
     const offer = await deps.quotes.getOffer(due.quoteId, due.version);
     if (!offer) return false;
-    const mails = quoteMails.offerExpiring(reminders.site, quote, offer, daysBetween(today, offer.validUntil));
+    const mails = quoteMails.offerExpiring(deps.site, quote, offer, daysBetween(today, offer.validUntil));
     try {
       await deps.quotes.markReminded(due, now().toISOString(), mails);
     } catch (err) {
@@ -81,7 +83,7 @@ export function createOfferExpiryJob(deps: { quotes: QuoteRepository; logger: Lo
     let cursor: string | undefined;
     do {
       const page = await deps.quotes.listOffersToRemind(today, addDays(today, reminders.daysBefore), { limit: PAGE, ...(cursor ? { cursor } : {}) });
-      for (const due of page.data) if (await remind(due, today, reminders)) result.reminded++;
+      for (const due of page.data) if (await remind(due, today)) result.reminded++;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }

@@ -4,7 +4,6 @@ import {
   MAX_OFFER_VERSIONS,
   addDays,
   formatCents,
-  type AcceptOfferInput,
   type DeclineOfferInput,
   type ExtendOfferInput,
   type Offer,
@@ -13,11 +12,12 @@ import {
   type QuoteRequestDetail,
   type RevisionRequestInput,
 } from '@parts/shared/quote-offers';
-import { acceptedTotal } from '@parts/shared/offer-pricing';
 import { effectiveOfferState } from '@parts/shared/quote-transitions';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { QuoteEventWrite } from './ports/quote-repository';
-import { acceptedChoices, buildOffer } from './offer-builder';
+import { buildOffer } from './offer-builder';
+import { createOfferAcceptance } from './offer-acceptance';
+import { createOrderService } from './order-service';
 import { allowedMove, assertMayAct } from './offer-moves';
 import { quoteMails } from './quote-notifications';
 import { createQuoteService } from './quote-service';
@@ -36,6 +36,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
   const core = createLoopCore(deps);
   const { now, today, site, event, statusMove, commit, readable, answerable } = core;
   const requests = createQuoteService(deps);
+  const orders = createOrderService(core);
 
   return {
     readable,
@@ -45,7 +46,8 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
       const [summaries, linked] = await Promise.all([deps.quotes.listOfferSummaries(id), requests.withDownloadLinks(quote)]);
       // The latest version reads as the request's summary does (expired once its last valid day is over).
       const offers = summaries.map((o) => (o.version === quote.offer?.version ? { ...o, state: quote.offer.state } : o));
-      return { ...linked, offers };
+      const order = quote.offer?.state === 'accepted' ? await orders.orderOf(quote) : undefined;
+      return { ...linked, offers, ...(order ? { order } : {}), poNumber: site.poNumber };
     },
 
     async offer(user: Actor, id: number, version: number): Promise<OfferWithPrevious> {
@@ -78,25 +80,6 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
       };
       const updated = await commit(id, write, () => deps.quotes.sendOffer(quote, offer, write));
       return { quote: updated, offer };
-    },
-
-    async accept(buyer: Actor, id: number, version: number, input: AcceptOfferInput): Promise<{ quote: QuoteRequest; offer: Offer }> {
-      const { quote, offer } = await answerable(buyer, id, version, 'accept');
-      const answers = acceptedChoices(offer, input);
-      const accepted = answers.filter((a) => a.choice !== 'declined');
-      const total = acceptedTotal(offer, answers);
-      const offeredCount = offer.lines.filter((l) => l.status === 'offered').length;
-      const summary = `${accepted.length} of ${offeredCount} ${offeredCount === 1 ? 'line' : 'lines'}, ${formatCents(total)}`;
-      const response = { kind: 'accepted' as const, at: now().toISOString(), by: buyer.username, lines: answers, acceptedTotalCents: total };
-      const write: QuoteEventWrite = {
-        event: event(buyer.username, 'offer_accepted', { version, note: summary }),
-        waitingFor: 'reseller',
-        mails: quoteMails.offerAccepted(site, quote, { ...offer, response }, summary),
-        ...statusMove(quote, 'accept', buyer.username),
-      };
-      const change = { event: 'accept' as const, response, acceptedTotalCents: total, acceptedLines: accepted.length };
-      const updated = await commit(id, write, () => deps.quotes.transitionOffer(quote, change, write));
-      return { quote: updated, offer: { ...offer, state: 'accepted', response } };
     },
 
     async decline(buyer: Actor, id: number, version: number, input: DeclineOfferInput): Promise<QuoteRequest> {
@@ -147,6 +130,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
 
     site,
     ...createQuoteMessages(core),
+    ...createOfferAcceptance(core),
   };
 }
 export type QuoteLoopService = ReturnType<typeof createQuoteLoopService>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuoteRequest } from '@parts/shared/schemas';
 import type { Offer, QuoteMessage } from '@parts/shared/quote-offers';
 import type { SiteSettings } from '@parts/shared/site-settings';
+import type { Order } from '@parts/shared/orders';
 import {
   messageToBuyerMail,
   messageToResellerMail,
@@ -9,10 +10,14 @@ import {
   offerAcceptedNoticeMail,
   offerDeclinedMail,
   offerDeclinedNoticeMail,
+  offerExpiredMail,
+  offerExpiredNoticeMail,
   offerExpiringMail,
   offerExtendedMail,
   offerSentMail,
   offerSentNoticeMail,
+  orderConfirmedMail,
+  orderConfirmedNoticeMail,
   quoteNewRequestMail,
   quoteReceivedMail,
   revisionRequestedMail,
@@ -59,10 +64,19 @@ export const quoteMails = {
     ];
   },
 
-  offerAccepted(site: SiteSettings, quote: QuoteRequest, offer: Offer, summary: string): OutboxMail[] {
+  offerAccepted(site: SiteSettings, quote: QuoteRequest, offer: Offer, summary: string, poNumber?: string): OutboxMail[] {
+    const po = poNumber !== undefined ? { poNumber } : {};
     return [
-      mail('quote.offer_accepted', quote, buyer(quote), offerAcceptedMail({ site, quote, offer, summary })),
-      mail('quote.offer_accepted', quote, site.quotesEmail, offerAcceptedNoticeMail({ site, quote, offer, summary })),
+      mail('quote.offer_accepted', quote, buyer(quote), offerAcceptedMail({ site, quote, offer, summary, ...po })),
+      mail('quote.offer_accepted', quote, site.quotesEmail, offerAcceptedNoticeMail({ site, quote, offer, summary, ...po })),
+    ];
+  },
+
+  /** The reseller confirmed the order (or rejected every line), ADR 121: both sides get the lines with ship dates. */
+  orderConfirmed(site: SiteSettings, quote: QuoteRequest, order: Order): OutboxMail[] {
+    return [
+      mail('quote.order_confirmed', quote, buyer(quote), orderConfirmedMail({ site, quote, order })),
+      mail('quote.order_confirmed', quote, site.quotesEmail, orderConfirmedNoticeMail({ site, quote, order })),
     ];
   },
 
@@ -75,6 +89,14 @@ export const quoteMails = {
 
   offerExtended(site: SiteSettings, quote: QuoteRequest, offer: Offer, validUntil: string): OutboxMail[] {
     return [mail('quote.offer_extended', quote, buyer(quote), offerExtendedMail({ site, quote, offer, validUntil }))];
+  },
+
+  /** The scheduled job recorded that the offer ran out unanswered: both sides hear of it, once (same transaction). */
+  offerExpired(site: SiteSettings, quote: QuoteRequest, offer: Offer): OutboxMail[] {
+    return [
+      mail('quote.offer_expired', quote, buyer(quote), offerExpiredMail({ site, quote, offer })),
+      mail('quote.offer_expired', quote, site.quotesEmail, offerExpiredNoticeMail({ site, quote, offer })),
+    ];
   },
 
   /** The scheduled job's reminder, some days before the last valid day. */

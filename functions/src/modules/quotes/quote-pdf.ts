@@ -30,7 +30,7 @@ export function offerFileName(quoteId: number, version: number): string {
   return `quote-${quoteId}-v${version}.pdf`;
 }
 
-type BodyCell = string | { content: string; colSpan: number; styles: Record<string, unknown> };
+export type BodyCell = string | { content: string; colSpan: number; styles: Record<string, unknown> };
 
 function tableBody(offer: Offer): BodyCell[][] {
   const body: BodyCell[][] = [];
@@ -82,10 +82,26 @@ function answerLines(offer: Offer): string[] {
   });
 }
 
-const cellText = (cell: BodyCell): string => (typeof cell === 'string' ? cell : cell.content);
+export const cellText = (cell: BodyCell): string => (typeof cell === 'string' ? cell : cell.content);
 
-/** The offer's lines as a table from `startY`, flowing onto further pages; every cell's text drawn through `text`. */
-function drawOfferTable(doc: jsPDF, text: PdfText, layout: { startY: number; bottomMargin: number; head: string[][]; body: BodyCell[][] }): void {
+/** The offer's columns: minimum widths keep the short columns readable when a long word (a part name without spaces) would otherwise make autoTable shrink every column alike. */
+const OFFER_COLUMNS = {
+  0: { cellWidth: 18 },
+  1: { minCellWidth: 62 },
+  3: { halign: 'right', minCellWidth: 34 },
+  4: { halign: 'right', minCellWidth: 52 },
+  5: { minCellWidth: 62 },
+  6: { minCellWidth: 42 },
+  7: { halign: 'right', minCellWidth: 34 },
+  8: { halign: 'right', minCellWidth: 56 },
+} as const;
+
+/** A document's lines as a table from `startY`, flowing onto further pages; every cell's text drawn through `text` (the order PDF draws its own columns). */
+export function drawOfferTable(
+  doc: jsPDF,
+  text: PdfText,
+  layout: { startY: number; bottomMargin: number; head: string[][]; body: BodyCell[][]; columns?: Record<number, Record<string, unknown>> },
+): void {
   // jsPDF draws a string in one font: autoTable lays the cells out (its wrapping replaced by ours, which
   // measures each character in its own font) and the hooks draw each cell's lines through `text`.
   const cellLines = new Map<unknown, string[]>();
@@ -96,18 +112,7 @@ function drawOfferTable(doc: jsPDF, text: PdfText, layout: { startY: number; bot
     body: layout.body,
     styles: { font: text.baseFamily, fontSize: 8, cellPadding: 3 },
     headStyles: { fillColor: [30, 64, 175], textColor: 255, fontStyle: 'bold' },
-    // Minimum widths keep the short columns readable when a long word (a part name without spaces) would
-    // otherwise make autoTable shrink every column alike.
-    columnStyles: {
-      0: { cellWidth: 18 },
-      1: { minCellWidth: 62 },
-      3: { halign: 'right', minCellWidth: 34 },
-      4: { halign: 'right', minCellWidth: 52 },
-      5: { minCellWidth: 62 },
-      6: { minCellWidth: 42 },
-      7: { halign: 'right', minCellWidth: 34 },
-      8: { halign: 'right', minCellWidth: 56 },
-    },
+    columnStyles: layout.columns ?? OFFER_COLUMNS,
     didParseCell: ({ cell }: CellHookData) => {
       const style: FontStyle = cell.styles.fontStyle === 'bold' ? 'bold' : 'normal';
       cell.styles.overflow = (lines, space) => text.wrap(Array.isArray(lines) ? lines.join('\n') : lines, { size: cell.styles.fontSize, style }, space);

@@ -86,6 +86,25 @@ describe("the buyer's offer", { timeout: 60_000 }, () => {
     expect(screen.queryByText('Offer accepted')).toBeNull();
   });
 
+  it('when the site requires a PO number, accepting without one is stopped; with one, the PO goes with the acceptance', async () => {
+    const v1 = offer(1, 1_500_000);
+    const calls = stubApi({
+      'GET /api/quote-requests/7': { body: { ...detail([v1]), poNumber: 'required' } },
+      'GET /api/quote-requests/7/offers/1': { body: { offer: v1 } },
+      'POST /api/quote-requests/7/offers/1/accept': { body: {} },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(await screen.findByRole('button', { name: 'Accept offer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter your purchase order (PO) number');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(screen.getByLabelText(/Your PO number/), 'PO-7781');
+    await user.click(screen.getByRole('button', { name: 'Accept offer' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
+    const sent = JSON.parse(String(calls.find((c) => c.method === 'POST')!.body)) as { purchaseOrder?: { number: string } };
+    expect(sent.purchaseOrder).toEqual({ number: 'PO-7781' });
+  });
+
   it('an accepted version says which lines were accepted, taken as the alternative, declined, or could not be supplied', () => {
     const lines: OfferLine[] = [
       offered(1, 12_000, 1_500_000),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
 import { OfferAnswer } from './offer-answer';
 import { OfferPanel } from './offer-panel';
+import { OrderView } from './order-view';
 
 /** An answer the server refused because the offer changed meanwhile: the version answered and the server's reason. */
 interface Refused {
@@ -31,8 +32,16 @@ export function BuyerOffer({ request }: { request: QuoteRequestDetail }) {
           {notice}
         </p>
       ) : null}
+      {request.order ? <OrderView order={request.order} /> : null}
       <OfferPanel quoteId={request.id} offers={request.offers}>
-        {(offer) => <OfferAnswer key={`${offer.version}-${offer.state}`} offer={offer} onConflict={(version, message) => setRefused({ version, message })} />}
+        {(offer) => (
+          <OfferAnswer
+            key={`${offer.version}-${offer.state}`}
+            offer={offer}
+            poNumber={request.poNumber}
+            onConflict={(version, message) => setRefused({ version, message })}
+          />
+        )}
       </OfferPanel>
     </div>
   );

@@ -9,6 +9,8 @@ const EVENT_TEXT: Record<string, (version?: number) => string> = {
   offer_expired: (v) => `Offer version ${v} expired`,
   offer_extended: (v) => `Offer version ${v} extended`,
   message: () => 'Message',
+  order_confirmed: () => 'Order confirmed',
+  order_rejected: () => 'Order rejected',
 };
 
 /** One line of a request's history: a status change ("Pending → Approved") or an event ("Offer version 2 sent"). */

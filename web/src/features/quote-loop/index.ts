@@ -7,3 +7,5 @@ export { MessageThread } from './message-thread';
 export { OfferEditor } from './offer-editor';
 export { OfferListSummary, WaitingBadge } from './offer-labels';
 export { OfferPanel } from './offer-panel';
+export { OrderConfirm } from './order-confirm';
+export { OrderView } from './order-view';

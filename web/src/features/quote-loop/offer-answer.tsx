@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { formatCents, utcDay, type LineChoice, type Offer } from '@parts/shared/quote-offers';
 import { acceptedTotal } from '@parts/shared/offer-pricing';
 import { effectiveOfferState, mayMove } from '@parts/shared/quote-transitions';
+import { PO_NUMBER_REQUIRED, type PoNumberRule } from '@parts/shared/orders';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError, errorText } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useAnswerOffer } from './api/answer-offer';
+import { AnswerLines } from './answer-lines';
+import { PurchaseOrderFields, type PurchaseOrderDraft } from './purchase-order-fields';
 
 type Mode = 'choose' | 'decline' | 'revision';
 
@@ -16,7 +19,16 @@ type Mode = 'choose' | 'decline' | 'revision';
  * `onConflict`: the server refused the answer because the offer changed meanwhile (409); this form is
  * replaced by the fresh offer at once, so the caller keeps the message (buyer-offer.tsx).
  */
-export function OfferAnswer({ offer, onConflict }: { offer: Offer; onConflict?: (version: number, message: string) => void }) {
+export function OfferAnswer({
+  offer,
+  poNumber = 'optional',
+  onConflict,
+}: {
+  offer: Offer;
+  /** Whether the site asks for the buyer's PO number (the request's detail says). */
+  poNumber?: PoNumberRule;
+  onConflict?: (version: number, message: string) => void;
+}) {
   const answer = useAnswerOffer(offer.quoteId, offer.version, onConflict);
   const state = effectiveOfferState(offer, utcDay(new Date()));
   const offered = offer.lines.filter((l) => l.status === 'offered');
@@ -24,6 +36,7 @@ export function OfferAnswer({ offer, onConflict }: { offer: Offer; onConflict?: 
   const [mode, setMode] = useState<Mode>('choose');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [po, setPo] = useState<PurchaseOrderDraft>({ number: '', file: null });
 
   // What the buyer may do from this state: the transition table (shared/src/quote-transitions.ts).
   const canAnswer = mayMove('accept', state, 'buyer');
@@ -41,9 +54,11 @@ export function OfferAnswer({ offer, onConflict }: { offer: Offer; onConflict?: 
   const accept = () => {
     setProblem(null);
     const lines = offer.lines.map((l) => ({ itemId: l.itemId, choice: l.status === 'offered' ? (choices[l.itemId] ?? 'offered') : ('declined' as const) }));
+    const number = po.number.trim();
+    if (poNumber === 'required' && !number) return setProblem(PO_NUMBER_REQUIRED);
     answer.mutate(
       {
-        answer: { kind: 'accept', input: { lines } },
+        answer: { kind: 'accept', input: { lines, ...(number ? { purchaseOrder: { number } } : {}) }, poFile: po.file },
         done: {
           title: 'Offer accepted',
           description: `You accepted ${acceptedCount} of ${offered.length} lines for ${formatCents(total)}. We will confirm your order shortly.`,
@@ -79,36 +94,11 @@ export function OfferAnswer({ offer, onConflict }: { offer: Offer; onConflict?: 
 
       {canAnswer && mode === 'choose' ? (
         <>
-          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
-            {offer.lines.map((line) => (
-              <li key={line.itemId} className="flex flex-wrap items-center justify-between gap-2 text-sm" data-testid="answer-line" data-item-id={line.itemId}>
-                <span className="min-w-40">
-                  <span className="font-mono text-xs">{line.partNumber || '—'}</span> {line.name}
-                </span>
-                {line.status === 'cannot_supply' ? (
-                  <span className="text-slate-600">Cannot supply</span>
-                ) : (
-                  <select
-                    aria-label={`Your choice for ${line.partNumber || line.name}`}
-                    className="h-9 max-w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
-                    value={choices[line.itemId] ?? 'offered'}
-                    onChange={(e) => setChoices((all) => ({ ...all, [line.itemId]: e.target.value as LineChoice }))}
-                  >
-                    <option value="offered">Accept at {formatCents(line.lineTotalCents)}</option>
-                    {line.alternative ? (
-                      <option value="alternative">
-                        Accept alternative {line.alternative.partNumber} at {formatCents(line.alternative.lineTotalCents)}
-                      </option>
-                    ) : null}
-                    <option value="declined">Do not accept this line</option>
-                  </select>
-                )}
-              </li>
-            ))}
-          </ul>
+          <AnswerLines offer={offer} choices={choices} onChoose={(itemId, choice) => setChoices((all) => ({ ...all, [itemId]: choice }))} />
           <p className="text-sm" data-testid="accept-summary">
             Accepting {acceptedCount} of {offered.length} {offered.length === 1 ? 'line' : 'lines'}: <span className="font-semibold">{formatCents(total)}</span>
           </p>
+          <PurchaseOrderFields id={`po-${offer.quoteId}`} rule={poNumber} value={po} onChange={setPo} />
         </>
       ) : null}
 

@@ -15,8 +15,13 @@ describe('offer accepted (to the reseller)', () => {
         '',
         'Accepted total: $11.00',
         '',
-        'Open it: https://parts.example/admin?tab=quotes&quote=42',
+        'Confirm the order with ship dates: https://parts.example/admin?tab=quotes&quote=42',
       ].join('\n'),
     );
+  });
+
+  test("names the buyer's purchase order number when they gave one", () => {
+    const mail = offerAcceptedNoticeMail({ site, quote: buildQuote(), offer: acceptedOffer(), summary: '1 of 1 line, $11.00', poNumber: 'PO-7781' });
+    expect(mail.text.split('\n').slice(0, 2)).toEqual(['Ada Lovelace accepted version 1: 1 of 1 line, $11.00.', 'Their purchase order number: PO-7781']);
   });
 });

@@ -79,4 +79,9 @@ describe('offer accepted (to the buyer)', () => {
     expect(mail.text).not.toContain('- P-101 ');
     expect(mail.text).toContain('… and 1,900 more lines: see the whole offer on the site or in its PDF\n\nAccepted total:');
   });
+
+  test('repeats the purchase order number the buyer gave', () => {
+    const mail = offerAcceptedMail({ site, quote: buildQuote(), offer: acceptedOffer(), summary: '1 of 1 line, $11.00', poNumber: 'PO-7781' });
+    expect(mail.text).toContain('We will confirm delivery shortly.\nYour purchase order number: PO-7781\n');
+  });
 });

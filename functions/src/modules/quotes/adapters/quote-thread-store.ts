@@ -9,6 +9,7 @@ import type { QuoteRequestStore } from './quote-request-store';
 import { createQuoteThreadReads } from './quote-thread-reads';
 import { eventExpr, offerItems, quoteUpdate, runStep, storedFrom, written, type TransactItem } from './quote-step';
 import { createQuoteValidityStore } from './quote-validity-store';
+import { createQuoteOrderStore, orderItems } from './quote-order-store';
 
 const summaryOf = (offer: Offer): OfferSummary => ({
   version: offer.version,
@@ -32,6 +33,7 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
   return {
     ...createQuoteThreadReads(ctx),
     ...createQuoteValidityStore(ctx),
+    ...createQuoteOrderStore(ctx),
     async sendOffer(quote, offer, write) {
       const e = eventExpr(write);
       e.set.push('#offer = :summary');
@@ -109,6 +111,7 @@ export function createQuoteThreadStore(ctx: TableContext): QuoteThreadStore {
               ExpressionAttributeValues: offerValues,
             },
           },
+          ...(change.order ? orderItems(TableName, change.order, true) : []),
         ],
         write,
         'This offer was answered or replaced in the meantime; reload the quote request to see its current state',

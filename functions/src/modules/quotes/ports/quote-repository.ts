@@ -1,7 +1,9 @@
 import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequest, QuoteStatus, StatusChange, WaitingFor } from '@parts/shared/schemas';
 import type { Offer, OfferResponse, QuoteMessage } from '@parts/shared/quote-offers';
 import type { OfferEvent } from '@parts/shared/quote-transitions';
+import type { Order } from '@parts/shared/orders';
 import type { OutboxMail } from '../../mail';
+import type { QuoteOrderStore } from './order-repository';
 
 /**
  * A catalogue line (partId, with part number and name copied in as they are when the request is made)
@@ -81,7 +83,7 @@ export interface OfferDue {
  * transitions of `@parts/shared/quote-transitions`), so a concurrent change fails it with a
  * ConflictError instead of interleaving. Writes answer the request as written: no re-read.
  */
-export interface QuoteRepository {
+export interface QuoteRepository extends QuoteOrderStore {
   /** Takes the next quote id without storing anything; an unused reserved id is simply skipped. */
   reserveQuoteId(): Promise<number>;
   /** ConflictError when a request with the given id already exists. */
@@ -108,10 +110,11 @@ export interface QuoteRepository {
   /**
    * Moves the latest version of `quote` (as read) by `event` (the transition table's from and to states),
    * with the buyer's response; ConflictError when it is no longer the latest or no longer in a from state.
+   * `order`: the order an acceptance places (ADR 121), stored in the same transaction.
    */
   transitionOffer(
     quote: QuoteRequest,
-    change: { event: Exclude<OfferEvent, 'send'>; response?: OfferResponse; acceptedTotalCents?: number; acceptedLines?: number },
+    change: { event: Exclude<OfferEvent, 'send'>; response?: OfferResponse; acceptedTotalCents?: number; acceptedLines?: number; order?: Order },
     write: QuoteEventWrite,
   ): Promise<QuoteRequest>;
   /**

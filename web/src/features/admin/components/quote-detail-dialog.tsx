@@ -22,6 +22,8 @@ import { OfferEditor } from '../../quote-loop';
 import { WaitingBadge } from '../../quote-loop';
 import { OfferPanel } from '../../quote-loop';
 import { ExtendValidity } from '../../quote-loop';
+import { OrderConfirm } from '../../quote-loop';
+import { OrderView } from '../../quote-loop';
 import { useUpdateQuoteStatus } from '../api/update-quote-status';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
 import { LoadError } from '../../../components/ui/load-error';
@@ -130,7 +132,11 @@ function OfferSection({ request }: { request: QuoteRequestDetail }) {
       {editing ? (
         <OfferEditor quoteId={request.id} items={request.items} previous={latestOffer.data?.offer} onDone={() => setEditing(false)} />
       ) : latest ? (
-        <OfferPanel quoteId={request.id} offers={request.offers} />
+        <>
+          {request.order ? <OrderView order={request.order} exports /> : null}
+          {request.order ? <OrderConfirm order={request.order} /> : null}
+          <OfferPanel quoteId={request.id} offers={request.offers} />
+        </>
       ) : (
         <p className="text-sm text-slate-600">No offer sent yet.</p>
       )}

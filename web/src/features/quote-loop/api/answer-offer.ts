@@ -3,17 +3,30 @@ import type { AcceptOfferInput, DeclineOfferInput, RevisionRequestInput } from '
 import { api, call } from '../../../lib/api';
 import { toast } from '../../../hooks/use-toast';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { checkAttachment } from '../../../lib/attachment-rules';
+import { uploadAttachment } from '../../../lib/upload-attachment';
 import { quoteLoopKey } from './get-quote-detail';
 
 export type OfferAnswer =
-  { kind: 'accept'; input: AcceptOfferInput } | { kind: 'decline'; input: DeclineOfferInput } | { kind: 'revision'; input: RevisionRequestInput };
+  | { kind: 'accept'; input: AcceptOfferInput; poFile?: File | null }
+  | { kind: 'decline'; input: DeclineOfferInput }
+  | { kind: 'revision'; input: RevisionRequestInput };
+
+/** The PO document goes to S3 first (as message attachments), then the acceptance names its key (ADR 121). */
+async function acceptWithPo(input: AcceptOfferInput, file: File | null | undefined, send: (json: AcceptOfferInput) => Promise<unknown>) {
+  if (!file) return send(input);
+  const problem = checkAttachment(file);
+  if (problem) throw new Error(problem.description);
+  const documentKey = await uploadAttachment(file);
+  return send({ ...input, purchaseOrder: { ...input.purchaseOrder, documentKey } });
+}
 
 function answerOffer(quoteId: number, version: number, answer: OfferAnswer): Promise<unknown> {
   const offer = api.api['quote-requests'][':id'].offers[':version'];
   const param = { id: String(quoteId), version: String(version) };
   switch (answer.kind) {
     case 'accept':
-      return call(offer.accept.$post({ param, json: answer.input }));
+      return acceptWithPo(answer.input, answer.poFile, (json) => call(offer.accept.$post({ param, json })));
     case 'decline':
       return call(offer.decline.$post({ param, json: answer.input }));
     case 'revision':

@@ -12,6 +12,7 @@ export const site: SiteSettings = {
   quotesEmail: 'quotes@parts.example',
   siteUrl: 'https://parts.example',
   quoteTerms: [],
+  poNumber: 'optional',
 };
 
 export const buildQuote = (overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({
