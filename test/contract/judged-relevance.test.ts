@@ -92,7 +92,16 @@ for (const engine of engines) {
 
     it('has at least 40 ranking cases, each with a part the catalogue holds for the first place', () => {
       expect(ranking.length).toBeGreaterThanOrEqual(40);
-      for (const o of ranking) expect(docs.some((d) => o.query.grade(d) > 0), o.query.q).toBe(true);
+      for (const o of ranking)
+        expect(
+          docs.some((d) => o.query.grade(d) > 0),
+          o.query.q,
+        ).toBe(true);
+    });
+
+    it('puts the right part first for at least 90% of the ranking cases (issue 30)', () => {
+      const wrong = ranking.filter((o) => !o.rightFirst).map((o) => `${o.query.q} → ${o.top.join(' | ') || '(nothing)'}`);
+      expect(wrong.length / ranking.length, wrong.join('\n')).toBeLessThanOrEqual(0.1);
     });
 
     it('part numbers rank exact, then starting with the typed text, then containing it', () => {

@@ -19,7 +19,10 @@ const nameThenCategory =
   (words: string[], category: (d: PartDocument) => boolean) =>
   (d: PartDocument): number =>
     named(d, ...words) ? 2 : category(d) ? 1 : 0;
-const inCategory = (...names: string[]) => (d: PartDocument) => names.includes(d.categoryName);
+const inCategory =
+  (...names: string[]) =>
+  (d: PartDocument) =>
+    names.includes(d.categoryName);
 const by = (maker: string, noun: string) => (d: PartDocument) => (d.manufacturerSlug !== maker ? 0 : named(d, noun) ? 2 : 1);
 
 const sensors = inCategory('Industrial Sensors');
@@ -100,7 +103,8 @@ export function rankingPartNumberCases(docs: PartDocument[], count = 10): Rankin
   const whole = count / 2;
   for (let i = 0; i < docs.length && out.length < whole; i += 37) {
     const own = norms[i]!;
-    if (!seen.has(own) && norms.some((n) => n !== own && n.startsWith(own))) add(i % 2 ? docs[i]!.partNumber.toLowerCase() : docs[i]!.partNumber.replace(/[-/.]/g, ' '), own);
+    if (!seen.has(own) && norms.some((n) => n !== own && n.startsWith(own)))
+      add(i % 2 ? docs[i]!.partNumber.toLowerCase() : docs[i]!.partNumber.replace(/[-/.]/g, ' '), own);
   }
   for (let i = 0; i < docs.length && out.length < count; i += 7) {
     for (const length of [3, 4, 5]) {
