@@ -237,12 +237,20 @@ export interface RankedPart {
 /** Pieces of a field's text with their word position: each word, its pieces around punctuation, and a code joined ("S7-1200" → s7, 1200, s71200). */
 function positioned(text: string): { term: string; at: number }[] {
   const out: { term: string; at: number }[] = [];
-  const raw = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/).filter(Boolean);
-  raw.forEach((token, at) => {
+  // Accents are dropped (as the word index does); plain ASCII text skips the normalisation.
+  const folded = /[^ -~\s]/.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text;
+  const raw = folded.toLowerCase().split(/\s+/);
+  for (let at = 0; at < raw.length; at++) {
+    const token = raw[at]!;
+    if (token === '') continue;
+    if (/^[a-z0-9]+$/.test(token)) {
+      out.push({ term: token, at });
+      continue;
+    }
     const pieces = token.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     for (const term of pieces) out.push({ term, at });
     if (pieces.length > 1) out.push({ term: pieces.join(''), at });
-  });
+  }
   return out;
 }
 
