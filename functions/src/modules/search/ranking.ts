@@ -203,6 +203,13 @@ export const RANKING_RULES = [
  */
 export const RANK_WINDOW = 100;
 
+/**
+ * The name test that picks the window reads at most this many ids (the first by id): enough to fill the
+ * window with parts whose name holds every word unless the filters leave fewer than RANK_WINDOW of them,
+ * and it keeps the extra look-up short on words that a large part of the catalogue holds.
+ */
+export const NAME_TEST_IDS = 2000;
+
 /** A candidate's standing in the coarse order: its tier, then whether its name misses a typed word (1) or holds them all (0). */
 export const standing = (tier: number, nameMisses: number): number => 2 * tier + nameMisses;
 /** Standings 0 .. standing(TIERS, 1). */

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Vocabulary } from '../word-match';
+import { NAME_TEST_IDS } from '../ranking';
 import { idList } from './id-lists';
 
 /** The character right after 'Z' (and so after every normalised part-number character). */
@@ -21,7 +22,8 @@ export function createTextLookups(db: Database.Database, options: { vocabularyRe
     prefix: db.prepare(`SELECT group_concat(id, ',') FROM parts WHERE pn_norm > @pn AND pn_norm < @pn || '${PREFIX_END}'`).pluck(),
     infix: db.prepare("SELECT group_concat(rowid, ',') FROM pn_tri WHERE pn_tri MATCH ?").pluck(),
     text: db.prepare("SELECT group_concat(rowid, ',') FROM parts_text WHERE parts_text MATCH ?").pluck(),
-    name: db.prepare("SELECT group_concat(rowid, ',') FROM parts_name WHERE parts_name MATCH ?").pluck(),
+    // Bounded (ranking.ts NAME_TEST_IDS): FTS5 streams in rowid order, so LIMIT stops the read early.
+    name: db.prepare(`SELECT group_concat(rowid, ',') FROM (SELECT rowid FROM parts_name WHERE parts_name MATCH ? LIMIT ${NAME_TEST_IDS})`).pluck(),
   };
 
   const vocab = db.prepare(`SELECT term FROM parts_text_vocab WHERE term >= ? AND term < ? LIMIT ${MAX_EXPANSION + 1}`).pluck();
@@ -99,7 +101,7 @@ export function createTextLookups(db: Database.Database, options: { vocabularyRe
     /** The vocabulary with document counts (corrections, relaxation order). */
     words,
     textIds: (expression: string) => cachedIds(expression, () => reads.text.get(expression)),
-    /** Ids of the parts whose name alone matches the expression (the ranking window's coarse order). */
+    /** Ids of the first NAME_TEST_IDS parts (by id) whose name alone matches the expression (the ranking window's coarse order). */
     nameIds: (expression: string) => cachedIds(`name\u0000${expression}`, () => reads.name.get(expression)),
     exactIds: (pn: string) => reads.exact.all(pn) as number[],
     prefixIds: (pn: string) => idList(reads.prefix.get({ pn })),
