@@ -1,7 +1,9 @@
 /**
  * npm run bench:relevance [-- --parts 5000]
  * The judged query set (test/relevance) against the embedded engine over the demo catalogue: the share
- * of queries whose expected part is among the first three results, overall and per kind, and the misses.
+ * of queries whose expected part is among the first three results, overall and per kind, and the misses;
+ * then the judged ranking cases (ranking-cases.ts): the share whose first result is the right part, and
+ * the mean nDCG@3 of the first three, overall and per kind, and the cases whose first result is wrong.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +11,8 @@ import { join } from 'node:path';
 import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
 import { demoDocuments } from '../relevance/demo-catalogue';
 import { JUDGED_WORD_QUERIES, judgedCodeQueries } from '../relevance/judged-queries';
-import { runJudged } from '../relevance/run-judged';
+import { RANKING_WORD_CASES, rankingPartNumberCases } from '../relevance/ranking-cases';
+import { runJudged, runRanking } from '../relevance/run-judged';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -37,6 +40,20 @@ try {
   const misses = outcomes.filter((o) => !o.hit);
   if (misses.length > 0) console.log('misses:');
   for (const m of misses) console.log(`  "${m.query.q}" → ${m.top.length === 0 ? '(nothing)' : m.top.join(' | ')}`);
+
+  const ranking = await runRanking(index, docs, [...RANKING_WORD_CASES, ...rankingPartNumberCases(docs)]);
+  const share = (xs: typeof ranking) => `${xs.filter((o) => o.rightFirst).length}/${xs.length}`;
+  const ndcg = (xs: typeof ranking) => (xs.reduce((sum, o) => sum + o.ndcg3, 0) / xs.length).toFixed(3);
+  const right = ranking.filter((o) => o.rightFirst).length;
+  console.log(`\nranking cases: ${ranking.length}`);
+  console.log(`right part first: ${right}/${ranking.length} = ${((100 * right) / ranking.length).toFixed(1)}%   nDCG@3: ${ndcg(ranking)}`);
+  for (const kind of [...new Set(ranking.map((o) => o.query.kind))]) {
+    const of = ranking.filter((o) => o.query.kind === kind);
+    console.log(`  ${kind.padEnd(20)} first ${share(of).padEnd(7)} nDCG@3 ${ndcg(of)}`);
+  }
+  const wrong = ranking.filter((o) => !o.rightFirst);
+  if (wrong.length > 0) console.log('wrong first:');
+  for (const w of wrong) console.log(`  "${w.query.q}" → ${w.top.length === 0 ? '(nothing)' : w.top.join(' | ')}`);
 } finally {
   await index.close();
   rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,8 @@ import { createOpenSearchClient, createOpenSearchIndex } from '@parts/functions/
 import type { PartDocument, SearchIndex } from '@parts/functions/modules/search/ports/search-index';
 import { demoDocuments } from '../relevance/demo-catalogue';
 import { JUDGED_WORD_QUERIES, judgedCodeQueries } from '../relevance/judged-queries';
-import { runJudged, type JudgedOutcome } from '../relevance/run-judged';
+import { RANKING_WORD_CASES, rankingPartNumberCases } from '../relevance/ranking-cases';
+import { runJudged, runRanking, type JudgedOutcome, type RankingOutcome } from '../relevance/run-judged';
 
 /** The embedded engine always; OpenSearch too when OPENSEARCH_URL is set: both must answer the same judged cases. */
 const engines: { name: string; open(): { index: SearchIndex; dispose(): Promise<void> } }[] = [
@@ -57,6 +58,7 @@ for (const engine of engines) {
     let dispose: () => Promise<void>;
     let docs: PartDocument[];
     let outcomes: JudgedOutcome[];
+    let ranking: RankingOutcome[];
 
     beforeAll(async () => {
       ({ index, dispose } = engine.open());
@@ -64,6 +66,7 @@ for (const engine of engines) {
       // Batches of 100: OpenSearch makes writes that small searchable before it answers.
       for (let i = 0; i < docs.length; i += 100) await index.upsert(docs.slice(i, i + 100));
       outcomes = await runJudged(index, new Map(docs.map((d) => [d.id, d])), [...JUDGED_WORD_QUERIES, ...judgedCodeQueries(docs)]);
+      ranking = await runRanking(index, docs, [...RANKING_WORD_CASES, ...rankingPartNumberCases(docs)]);
     }, 120_000);
     afterAll(async () => {
       await dispose();
@@ -85,6 +88,24 @@ for (const engine of engines) {
 
     it('every loosely typed part number finds that part first', () => {
       for (const o of outcomes.filter((x) => x.query.kind === 'code')) expect(o.hit, o.query.q).toBe(true);
+    });
+
+    it('has at least 40 ranking cases, each with a part the catalogue holds for the first place', () => {
+      expect(ranking.length).toBeGreaterThanOrEqual(40);
+      for (const o of ranking)
+        expect(
+          docs.some((d) => o.query.grade(d) > 0),
+          o.query.q,
+        ).toBe(true);
+    });
+
+    it('puts the right part first for at least 90% of the ranking cases (issue 30)', () => {
+      const wrong = ranking.filter((o) => !o.rightFirst).map((o) => `${o.query.q} → ${o.top.join(' | ') || '(nothing)'}`);
+      expect(wrong.length / ranking.length, wrong.join('\n')).toBeLessThanOrEqual(0.1);
+    });
+
+    it('part numbers rank exact, then starting with the typed text, then containing it', () => {
+      for (const o of ranking.filter((x) => x.query.kind === 'part number')) expect(o.ndcg3, `${o.query.q} → ${o.top.join(' | ')}`).toBe(1);
     });
   });
 }

@@ -10,8 +10,13 @@ import {
   needsCorrection,
   relaxations,
   relaxedSearch,
+  rankByRules,
+  rankKey,
+  RANK_FIELDS,
   relevanceBucket,
   RELEVANCE_BUCKETS,
+  standing,
+  STANDINGS,
   TIER,
   TIERS,
   withCorrections,
@@ -34,10 +39,122 @@ const listing = (total: number, extra: Partial<PartListResponse> = {}): PartList
 describe('relevance tiers', () => {
   it('puts every part-number tier before every word tier, and discontinued parts after the others inside a tier', () => {
     expect([TIER.exact, TIER.prefix, TIER.infix, TIER.typed, TIER.widened]).toEqual([1, 2, 3, 4, 5]);
-    expect(relevanceBucket(TIER.exact, 1)).toBeLessThan(relevanceBucket(TIER.prefix, 0));
-    expect(relevanceBucket(TIER.typed, 0)).toBeLessThan(relevanceBucket(TIER.typed, 1));
-    expect(relevanceBucket(TIER.typed, 1)).toBeLessThan(relevanceBucket(TIER.widened, 0));
-    expect(relevanceBucket(TIERS, 1)).toBe(RELEVANCE_BUCKETS - 1);
+    const at = (tier: number, nameMisses: number, discontinued: number) => relevanceBucket(standing(tier, nameMisses), discontinued);
+    expect(at(TIER.exact, 0, 1)).toBeLessThan(at(TIER.prefix, 0, 0));
+    expect(at(TIER.typed, 0, 0)).toBeLessThan(at(TIER.typed, 0, 1));
+    expect(at(TIER.typed, 0, 1)).toBeLessThan(at(TIER.typed, 1, 0));
+    expect(at(TIER.typed, 1, 1)).toBeLessThan(at(TIER.widened, 0, 0));
+    expect(standing(TIERS, 1)).toBe(STANDINGS - 1);
+    expect(at(TIERS, 1, 1)).toBe(RELEVANCE_BUCKETS - 1);
+  });
+});
+
+describe('ranking rules', () => {
+  const word = (w: string, extra: { forms?: string[]; last?: boolean; corrections?: string[]; synonyms?: string[][] } = {}) => ({
+    terms: new Set([w, ...(extra.forms ?? [])]),
+    synonyms: extra.synonyms ?? [],
+    prefix: extra.last ? w : null,
+    corrections: new Set(extra.corrections ?? []),
+  });
+  const part = (
+    fields: Partial<Record<(typeof RANK_FIELDS)[number], string>>,
+    extra: { tier?: number; demand?: number; discontinued?: boolean; order?: number } = {},
+  ) => ({
+    tier: extra.tier ?? TIER.typed,
+    fields: RANK_FIELDS.map((f) => fields[f] ?? ''),
+    demand: extra.demand ?? 0,
+    discontinued: extra.discontinued ?? false,
+    order: extra.order ?? 0,
+  });
+  /** The names of the parts in the order the rules give them. */
+  const ranked = (words: ReturnType<typeof word>[], parts: [string, ReturnType<typeof part>][]) =>
+    rankByRules(parts, ([, p]) => rankKey(words, p)).map(([name]) => name);
+
+  it('exact part number, then a number starting with the typed one, then one containing it, then words', () => {
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['words', part({ name: 'DSNU cylinder' }, { order: 0 })],
+      ['contains', part({}, { tier: TIER.infix, order: 1 })],
+      ['prefix', part({}, { tier: TIER.prefix, order: 2 })],
+      ['exact', part({}, { tier: TIER.exact, order: 3 })],
+    ];
+    expect(ranked([word('dsnu')], parts)).toEqual(['exact', 'prefix', 'contains', 'words']);
+  });
+
+  it('fewer corrected words first: "sensor" typed right before "sensr" corrected', () => {
+    const words = [word('pressure'), word('sensr', { last: true, corrections: ['sensor'] })];
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['corrected', part({ name: 'Pressure sensor' }, { order: 0 })],
+      ['as typed', part({ name: 'Pressure sensr' }, { order: 1 })],
+    ];
+    expect(ranked(words, parts)).toEqual(['as typed', 'corrected']);
+  });
+
+  it('words together and in order before words apart, and both in one field before one in the category', () => {
+    const words = [word('pressure'), word('valve', { last: true })];
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['category', part({ name: 'Flow Control Valve', category: 'Hydraulic Valves', description: 'pressure rating 350 bar' }, { order: 0 })],
+      ['apart', part({ name: 'Pressure Relief and Check Valve' }, { order: 1 })],
+      ['reversed', part({ name: 'Valve pressure' }, { order: 2 })],
+      ['together', part({ name: 'Pressure valve' }, { order: 3 })],
+    ];
+    expect(ranked(words, parts)).toEqual(['together', 'reversed', 'apart', 'category']);
+  });
+
+  it('the field matched: part number > name > manufacturer > category > specifications > description', () => {
+    const words = [word('bosch', { last: true })];
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['description', part({ description: 'bosch' }, { order: 0 })],
+      ['specifications', part({ specifications: 'bosch' }, { order: 1 })],
+      ['category', part({ category: 'bosch' }, { order: 2 })],
+      ['manufacturer', part({ manufacturer: 'Bosch Rexroth' }, { order: 3 })],
+      ['name', part({ name: 'Bosch pump' }, { order: 4 })],
+      ['part number', part({ partNumber: 'BOSCH-1' }, { order: 5 })],
+    ];
+    expect(ranked(words, parts)).toEqual(['part number', 'name', 'manufacturer', 'category', 'specifications', 'description']);
+  });
+
+  it('a whole word before the beginning of a longer one, then demand, then active before discontinued, then part number', () => {
+    const words = [word('seal', { last: true })];
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['prefix', part({ name: 'Sealant' }, { order: 0, demand: 9 })],
+      ['discontinued', part({ name: 'Seal' }, { order: 1, discontinued: true, demand: 5 })],
+      ['later number', part({ name: 'Seal' }, { order: 3 })],
+      ['earlier number', part({ name: 'Seal' }, { order: 2 })],
+      ['in demand', part({ name: 'Seal' }, { order: 4, demand: 0.5 })],
+    ];
+    expect(ranked(words, parts)).toEqual(['discontinued', 'in demand', 'earlier number', 'later number', 'prefix']);
+  });
+
+  it('more typed words matched first (a relaxed listing counts the words it dropped too)', () => {
+    const words = [word('festo'), word('pump', { last: true })];
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['one', part({ name: 'Eaton pump' }, { order: 0 })],
+      ['both', part({ name: 'Pump', manufacturer: 'Festo' }, { order: 1 })],
+    ];
+    expect(ranked(words, parts)).toEqual(['both', 'one']);
+  });
+
+  it('words close together in the field they matched best: "Touch Panel HMI" before "Comfort Panel" in category "HMI Panels"', () => {
+    const words = [word('hmi'), word('panel', { last: true, forms: ['panels'] })];
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['category', part({ name: 'Comfort Panel', category: 'HMI Panels' }, { order: 0 })],
+      ['name', part({ name: 'Touch Panel HMI', category: 'HMI Panels' }, { order: 1 })],
+    ];
+    expect(ranked(words, parts)).toEqual(['name', 'category']);
+  });
+
+  it('a synonym matches only with all its words, and ranks after the word as typed (exactness)', () => {
+    const words = [word('inverter', { last: true, synonyms: [['variable', 'frequency', 'drive']] })];
+    const parts: [string, ReturnType<typeof part>][] = [
+      ['one synonym word', part({ name: 'Variable speed pump', category: 'Inverter spares' }, { order: 0 })],
+      ['synonym', part({ name: 'Variable Frequency Drive' }, { order: 1 })],
+      ['as typed', part({ name: 'Compact Inverter' }, { order: 2 })],
+    ];
+    expect(ranked(words, parts)).toEqual(['as typed', 'synonym', 'one synonym word']);
+  });
+
+  it('reads codes joined: "s71200" matches "S7-1200" in the name', () => {
+    expect(rankKey([word('s71200')], part({ name: 'Siemens S7-1200 CPU' }))[1]).toBe(0);
   });
 });
 

@@ -38,10 +38,13 @@ export const MIN_INFIX_CHARS = 3;
 export const RELEVANCE_ORDER = ['tier', 'discontinued', 'partNumber', 'id'] as const;
 export const RELEVANCE_ORDER_WITHOUT_TEXT = ['discontinued', 'id'] as const;
 
-/** A match's (tier, discontinued) bucket: buckets in ascending order are the relevance order before the part number. */
-export const relevanceBucket = (tier: number, discontinued: number): number => 2 * tier + discontinued;
-/** Buckets 0 .. relevanceBucket(TIERS, 1). */
-export const RELEVANCE_BUCKETS = 2 * (TIERS + 1);
+/**
+ * A match's (standing, discontinued) bucket: buckets in ascending order are the coarse relevance order
+ * before the part number (standing: the tier, then whether the name misses a word; see RANK_WINDOW).
+ */
+export const relevanceBucket = (standing: number, discontinued: number): number => 2 * standing + discontinued;
+/** Buckets 0 .. relevanceBucket(STANDINGS - 1, 1). */
+export const RELEVANCE_BUCKETS = 2 * (2 * TIERS + 2);
 
 /** Terms of a highlight at most (the words with their forms, synonyms and corrections). */
 export const MAX_HIGHLIGHT_TERMS = 64;
@@ -163,4 +166,185 @@ export async function relaxedSearch<A extends PartListResponse>(text: ParsedQuer
     if (tried.answer.total > 0 && label) return { ...tried.answer, relaxedQuery: label, correctedQuery: null, didYouMean: engine.didYouMean() };
   }
   return { ...engine.unmatched(), correctedQuery: null, didYouMean: engine.didYouMean() };
+}
+
+// ---- Ranking rules (issue 30): the order inside the relevance order ----
+
+/**
+ * The ranking rules, in order: a part comes before another by the first rule that tells them apart
+ * (as Algolia's and Meilisearch's ordered criteria). docs/search.md, "Ranking rules", has an example per rule.
+ */
+export const RANKING_RULES = [
+  /** Exact part number (normalised) first, then part numbers starting with the typed one, then containing it (TIER). */
+  'partNumber',
+  /** More typed words matched. */
+  'words',
+  /** Fewer words matched only through a correction. */
+  'typos',
+  /** The words closer together and in the typed order, inside one field. */
+  'proximity',
+  /** The fields the words matched in: part number > name > manufacturer > category > specifications > description. */
+  'field',
+  /** Fewer words matched only as the beginning of a longer word or only through a synonym. */
+  'exactness',
+  /** The stored demand signal (requests and views, decayed), higher first; 0 when not filled. */
+  'demand',
+  /** Discontinued parts after the others (ADR 072). */
+  'discontinued',
+  /** Part number, then id: ties stay deterministic. */
+  'partNumberOrder',
+] as const;
+
+/**
+ * The rules rank the first RANK_WINDOW results of the coarse order — tier, then (word tiers) whether the
+ * part's name holds every word, then discontinued, then part number — and results beyond keep that
+ * order. The work per listing is bounded by the window, not by the number of matches; totals and
+ * facets do not depend on it.
+ */
+export const RANK_WINDOW = 100;
+
+/**
+ * The name test that picks the window reads at most this many ids (the first by id): enough to fill the
+ * window with parts whose name holds every word unless the filters leave fewer than RANK_WINDOW of them,
+ * and it keeps the extra look-up short on words that a large part of the catalogue holds.
+ */
+export const NAME_TEST_IDS = 2000;
+
+/** A candidate's standing in the coarse order: its tier, then whether its name misses a typed word (1) or holds them all (0). */
+export const standing = (tier: number, nameMisses: number): number => 2 * tier + nameMisses;
+/** Standings 0 .. standing(TIERS, 1). */
+export const STANDINGS = 2 * TIERS + 2;
+
+/** The fields a word can match in, best first (the `field` rule). */
+export const RANK_FIELDS = ['partNumber', 'name', 'manufacturer', 'category', 'specifications', 'description'] as const;
+
+/** What a typed word matches, as the engine read it. */
+export interface RankedWord {
+  /** Terms that are the word itself: as typed and its forms. */
+  terms: ReadonlySet<string>;
+  /** Its synonyms, each as its words (a phrase matches a field that holds all of them); a synonym is not the word as typed (exactness). */
+  synonyms: readonly (readonly string[])[];
+  /** The last word: also the beginning of a longer term (search-as-you-type). */
+  prefix: string | null;
+  /** Terms the word was corrected to. */
+  corrections: ReadonlySet<string>;
+}
+
+/** What the rules read of a part. */
+export interface RankedPart {
+  tier: number;
+  /** Text per RANK_FIELDS entry. */
+  fields: readonly string[];
+  demand: number;
+  discontinued: boolean;
+  /** The part's place in part-number order (then id). */
+  order: number;
+}
+
+/** Pieces of a field's text with their word position: each word, its pieces around punctuation, and a code joined ("S7-1200" → s7, 1200, s71200). */
+function positioned(text: string): { term: string; at: number }[] {
+  const out: { term: string; at: number }[] = [];
+  // Accents are dropped (as the word index does); plain ASCII text skips the normalisation.
+  const folded = /[^ -~\s]/.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text;
+  const raw = folded.toLowerCase().split(/\s+/);
+  for (let at = 0; at < raw.length; at++) {
+    const token = raw[at]!;
+    if (token === '') continue;
+    if (/^[a-z0-9]+$/.test(token)) {
+      out.push({ term: token, at });
+      continue;
+    }
+    const pieces = token.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    for (const term of pieces) out.push({ term, at });
+    if (pieces.length > 1) out.push({ term: pieces.join(''), at });
+  }
+  return out;
+}
+
+/** Cost of two words' distance for `proximity`: 0 adjacent and in order, up to FAR apart or in different fields. */
+const FAR = 8;
+function pairCost(a: number[], b: number[]): number {
+  let best = FAR;
+  for (const x of a)
+    for (const y of b) {
+      const d = y - x;
+      best = Math.min(best, d > 0 ? Math.min(d - 1, FAR - 1) : Math.min(-d + 1, FAR - 1));
+    }
+  return best;
+}
+
+/** How a word matched in one field: through a correction (typo), in which field, only as a prefix or a synonym (inexact), where. */
+interface WordMatch {
+  typo: number;
+  field: number;
+  inexact: number;
+  at: number[];
+}
+
+const better = (a: WordMatch, b: WordMatch | null) =>
+  !b || a.typo < b.typo || (a.typo === b.typo && (a.field < b.field || (a.field === b.field && a.inexact < b.inexact)));
+
+/** The best match of a word among the fields (fewest typos, then the best field, then exact before inexact). */
+function bestMatch(w: RankedWord, fields: { term: string; at: number }[][]): WordMatch | null {
+  let best: WordMatch | null = null;
+  fields.forEach((pieces, field) => {
+    const found: Record<string, WordMatch> = {};
+    const note = (kind: string, typo: number, inexact: number, at: number) => {
+      const m = (found[kind] ??= { typo, field, inexact, at: [] });
+      m.at.push(at);
+    };
+    for (const { term, at } of pieces) {
+      if (w.terms.has(term)) note('whole', 0, 0, at);
+      else if (w.prefix !== null && term.startsWith(w.prefix)) note('prefix', 0, 1, at);
+      else if (w.corrections.has(term)) note('typo', 1, 0, at);
+    }
+    for (const phrase of w.synonyms) {
+      const first = pieces.find((p) => p.term === phrase[0]);
+      if (first && phrase.every((part) => pieces.some((p) => p.term === part))) note('synonym', 0, 1, first.at);
+    }
+    for (const m of Object.values(found)) if (better(m, best)) best = m;
+  });
+  return best;
+}
+
+/**
+ * A part's key under the ranking rules (compare keys element by element, lower first): RANKING_RULES in order.
+ * `words`: the typed words (dimensions taken out) as the engine matched them. Proximity is measured in the
+ * field each word matched best; two words whose best fields differ are FAR apart.
+ */
+export function rankKey(words: readonly RankedWord[], part: RankedPart): number[] {
+  const fields = part.fields.map(positioned);
+  const matches = words.map((w) => bestMatch(w, fields));
+  let missed = 0;
+  let typos = 0;
+  let fieldSum = 0;
+  let inexact = 0;
+  for (const m of matches) {
+    if (!m) {
+      missed++;
+      fieldSum += RANK_FIELDS.length;
+      continue;
+    }
+    typos += m.typo;
+    fieldSum += m.field;
+    inexact += m.inexact;
+  }
+  let proximity = 0;
+  for (let i = 1; i < matches.length; i++) {
+    const a = matches[i - 1];
+    const b = matches[i];
+    proximity += a && b && a.field === b.field ? pairCost(a.at, b.at) : FAR;
+  }
+  const partNumberTier = Math.min(part.tier, TIER.typed);
+  return [partNumberTier, missed, typos, proximity, fieldSum, inexact, -part.demand, part.discontinued ? 1 : 0, part.order];
+}
+
+/** Orders items by their rankKey (lower first, element by element). */
+export function rankByRules<T>(items: readonly T[], key: (item: T) => number[]): T[] {
+  const keyed = items.map((item) => ({ item, k: key(item) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < a.k.length; i++) if (a.k[i] !== b.k[i]) return a.k[i]! - b.k[i]!;
+    return 0;
+  });
+  return keyed.map((e) => e.item);
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Vocabulary } from '../word-match';
+import { NAME_TEST_IDS } from '../ranking';
 import { idList } from './id-lists';
 
 /** The character right after 'Z' (and so after every normalised part-number character). */
@@ -21,6 +22,8 @@ export function createTextLookups(db: Database.Database, options: { vocabularyRe
     prefix: db.prepare(`SELECT group_concat(id, ',') FROM parts WHERE pn_norm > @pn AND pn_norm < @pn || '${PREFIX_END}'`).pluck(),
     infix: db.prepare("SELECT group_concat(rowid, ',') FROM pn_tri WHERE pn_tri MATCH ?").pluck(),
     text: db.prepare("SELECT group_concat(rowid, ',') FROM parts_text WHERE parts_text MATCH ?").pluck(),
+    // Bounded (ranking.ts NAME_TEST_IDS): FTS5 streams in rowid order, so LIMIT stops the read early.
+    name: db.prepare(`SELECT group_concat(rowid, ',') FROM (SELECT rowid FROM parts_name WHERE parts_name MATCH ? LIMIT ${NAME_TEST_IDS})`).pluck(),
   };
 
   const vocab = db.prepare(`SELECT term FROM parts_text_vocab WHERE term >= ? AND term < ? LIMIT ${MAX_EXPANSION + 1}`).pluck();
@@ -66,16 +69,16 @@ export function createTextLookups(db: Database.Database, options: { vocabularyRe
   const wordMatches = new Map<string, Int32Array>();
   let wordMatchIds = 0;
   const wordMatchLimit = options.wordMatchCacheIds ?? 2_000_000;
-  function textIds(expression: string): Int32Array {
-    const known = wordMatches.get(expression);
+  function cachedIds(key: string, read: () => unknown): Int32Array {
+    const known = wordMatches.get(key);
     if (known) {
-      wordMatches.delete(expression);
-      wordMatches.set(expression, known);
+      wordMatches.delete(key);
+      wordMatches.set(key, known);
       return known;
     }
-    const ids = idList(reads.text.get(expression));
+    const ids = idList(read() as string | null);
     if (ids.length <= wordMatchLimit / 4) {
-      wordMatches.set(expression, ids);
+      wordMatches.set(key, ids);
       wordMatchIds += ids.length;
       for (const [key, value] of wordMatches) {
         if (wordMatchIds <= wordMatchLimit) break;
@@ -97,7 +100,9 @@ export function createTextLookups(db: Database.Database, options: { vocabularyRe
     isTerm,
     /** The vocabulary with document counts (corrections, relaxation order). */
     words,
-    textIds,
+    textIds: (expression: string) => cachedIds(expression, () => reads.text.get(expression)),
+    /** Ids of the first NAME_TEST_IDS parts (by id) whose name alone matches the expression (the ranking window's coarse order). */
+    nameIds: (expression: string) => cachedIds(`name\u0000${expression}`, () => reads.name.get(expression)),
     exactIds: (pn: string) => reads.exact.all(pn) as number[],
     prefixIds: (pn: string) => idList(reads.prefix.get({ pn })),
     infixIds: (pn: string) => idList(reads.infix.get(`"${pn}"`)),

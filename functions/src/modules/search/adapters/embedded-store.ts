@@ -42,14 +42,18 @@ CREATE VIRTUAL TABLE IF NOT EXISTS parts_text USING fts5 (
   tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1, detail = 'none'
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS parts_text_vocab USING fts5vocab (parts_text, 'row');
+CREATE VIRTUAL TABLE IF NOT EXISTS parts_name USING fts5 (
+  name, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3', content = '', contentless_delete = 1, detail = 'none'
+);
 `;
 
 /**
  * Bumped when the layout or what is stored changes (4: ancestor names for facets; 5: ancestor names
  * searchable; 6: discontinued flag, codes in names and descriptions joined; 7: slug column, the part
- * page's lookup): an older file is emptied at open, and the start-up count check reindexes it.
+ * page's lookup; 8: the names alone in parts_name, for the ranking window): an older file is emptied at open,
+ * and the start-up count check reindexes it.
  */
-const SCHEMA_VERSION = 7;
+const SCHEMA_VERSION = 8;
 
 /**
  * The columns' id for "none": a part without a category or a manufacturer (null in the document, ADR 101).
@@ -68,6 +72,7 @@ CREATE INDEX IF NOT EXISTS parts_slug ON parts (slug);
 const DROP = `
 DROP TABLE IF EXISTS parts_text_vocab; DROP TABLE IF EXISTS parts; DROP TABLE IF EXISTS part_specs; DROP TABLE IF EXISTS category_paths; DROP TABLE IF EXISTS part_categories;
 DROP TABLE IF EXISTS tombstones; DROP TABLE IF EXISTS facet_names; DROP TABLE IF EXISTS pn_tri; DROP TABLE IF EXISTS parts_text;
+DROP TABLE IF EXISTS parts_name;
 `;
 
 type FacetNames = Map<number, { name: string; slug: string }>;
@@ -152,6 +157,15 @@ export function openEmbeddedStore(file: string) {
         return doc ? [toPartView(JSON.parse(doc) as PartDocument)] : [];
       });
     },
+    /** The stored documents of these ids, in this order (ancestor names left out: see names). */
+    documents(ids: number[]): PartDocument[] {
+      const docs = new Map<number, string>();
+      if (ids.length > 0) for (const row of reads.docs.all(JSON.stringify(ids)) as { id: number; doc: string }[]) docs.set(row.id, row.doc);
+      return ids.flatMap((id) => {
+        const doc = docs.get(id);
+        return doc ? [JSON.parse(doc) as PartDocument] : [];
+      });
+    },
     bySlug(slug: string): PartDocument | undefined {
       ensureIndexes();
       const found = reads.bySlug.all(slug) as string[];
@@ -223,12 +237,14 @@ function createWrites(db: Database.Database, names: () => { category: FacetNames
     deleteSpecs: db.prepare('DELETE FROM part_specs WHERE part_id = ?'),
     deleteTri: db.prepare('DELETE FROM pn_tri WHERE rowid = ?'),
     deleteText: db.prepare('DELETE FROM parts_text WHERE rowid = ?'),
+    deleteName: db.prepare('DELETE FROM parts_name WHERE rowid = ?'),
     insertPart: db.prepare(
       'INSERT INTO parts (id, version, pn_norm, pn_sort, mfr_sort, category_id, manufacturer_id, discontinued, slug, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertSpec: db.prepare('INSERT OR REPLACE INTO part_specs (part_id, key, value) VALUES (?, ?, ?)'),
     insertTri: db.prepare('INSERT INTO pn_tri (rowid, pn) VALUES (?, ?)'),
     insertText: db.prepare('INSERT INTO parts_text (rowid, name, manufacturer, category, description, codes) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertName: db.prepare('INSERT INTO parts_name (rowid, name) VALUES (?, ?)'),
     setTombstone: db.prepare('INSERT OR REPLACE INTO tombstones (id, version) VALUES (?, ?)'),
     clearTombstone: db.prepare('DELETE FROM tombstones WHERE id = ?'),
     upsertName: db.prepare('INSERT OR REPLACE INTO facet_names (kind, id, name, slug) VALUES (?, ?, ?, ?)'),
@@ -239,6 +255,7 @@ function createWrites(db: Database.Database, names: () => { category: FacetNames
     writes.deleteSpecs.run(id);
     writes.deleteTri.run(id);
     writes.deleteText.run(id);
+    writes.deleteName.run(id);
     writes.deletePart.run(id);
   }
 
@@ -290,6 +307,7 @@ function createWrites(db: Database.Database, names: () => { category: FacetNames
       // Part numbers stay out of the word index: a million unique tokens would slow every prefix query.
       const description = doc.description ?? '';
       writes.insertText.run(doc.id, doc.name, doc.manufacturerName, categoryText(doc), description, codeTerms(`${doc.name} ${description}`).join(' '));
+      writes.insertName.run(doc.id, doc.name);
       for (const a of categoryAncestors ?? []) rememberName('category', a.id, a.name, a.slug);
       if (doc.categoryId !== null) {
         rememberName('category', doc.categoryId, doc.categoryName, doc.categorySlug);

@@ -1,6 +1,6 @@
 import type { Highlight } from '@parts/shared/schemas';
 import type { ParsedQueryText } from '../query-text';
-import { correctedQueryOf, highlightOf, MIN_INFIX_CHARS, needsCorrection, TIER } from '../ranking';
+import { correctedQueryOf, highlightOf, MIN_INFIX_CHARS, needsCorrection, RANK_WINDOW, standing, TIER, type RankedWord } from '../ranking';
 import type { SynonymList } from '../synonyms';
 import { wordForms } from '../word-match';
 import { MAX_EXPANSION, type TextLookups } from './embedded-lookups';
@@ -12,13 +12,18 @@ export interface TextPlan {
   expanded: string | null;
   corrected: string | null;
   highlight: { terms: Set<string>; prefixes: Set<string> };
+  /** Each typed word as matched, for the ranking rules. */
+  ranked: RankedWord[];
 }
 
-/** The parts a typed text matches before the filters, each with its tier (ranking.ts TIER). */
+/** The parts a typed text matches before the filters, each with its standing (ranking.ts standing: the tier, then whether the name misses a word). */
 export interface Candidates {
   /** A view of the shared scratch buffer: valid until the next candidates() call. */
   ids: Int32Array;
+  /** Standing per id (0: not a candidate). */
   tier: Uint8Array;
+  /** The typed words as matched (ranking.ts rankKey). */
+  ranked: RankedWord[];
   highlight: Highlight;
   corrected: string | null;
 }
@@ -44,6 +49,7 @@ export function planText(lookups: TextLookups, synonyms: SynonymList, text: Pick
   let expandedOk = true;
   let corrected = false;
   let widened = false;
+  const ranked: RankedWord[] = [];
   typed.forEach((w, i) => {
     const last = i === typed.length - 1;
     let asTyped: string | null = null;
@@ -90,9 +96,11 @@ export function planText(lookups: TextLookups, synonyms: SynonymList, text: Pick
     let clause = [...(asTyped ? [asTyped] : []), ...alternatives];
     if (alternatives.length > 0) widened = true;
     let shown = w;
+    let fixedTerms: string[] = [];
     if (needsCorrection(text, w, () => clause.length > 0)) {
       const fixes = lookups.words().corrections(w, { prefix: last, extraEdits, limit: 8 });
       clause = fixes.map((f) => quote(f.term));
+      fixedTerms = fixes.map((f) => f.term);
       for (const f of fixes) highlight.terms.add(f.term);
       if (fixes.length > 0) {
         corrected = true;
@@ -101,6 +109,7 @@ export function planText(lookups: TextLookups, synonyms: SynonymList, text: Pick
       }
     }
     if (clause.length === 0) expandedOk = false;
+    ranked.push(rankedWord(w, last, synonyms, fixedTerms));
     correctedWords.push(shown);
     expanded.push(clause.length === 1 ? clause[0]! : `(${clause.join(' OR ')})`);
   });
@@ -111,7 +120,21 @@ export function planText(lookups: TextLookups, synonyms: SynonymList, text: Pick
     expanded: expandedText,
     corrected: corrected ? correctedWords.join(' ') : null,
     highlight,
+    ranked,
   };
+}
+
+/** A typed word for the ranking rules: itself and its forms; its synonyms' words; the last one also as a prefix; its corrections. */
+function rankedWord(w: string, last: boolean, synonyms: SynonymList, corrections: string[]): RankedWord {
+  const phrases = (synonyms[w] ?? [])
+    .map((phrase) =>
+      phrase
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    )
+    .filter((p) => p.length > 0);
+  return { terms: new Set([w, ...wordForms(w)]), synonyms: phrases, prefix: last ? w : null, corrections: new Set(corrections) };
 }
 
 /** Reusable buffers of the size of the columns: the tiers of the candidates, marks, matches. */
@@ -144,7 +167,7 @@ export function release(found: Candidates | null | undefined) {
 }
 
 /**
- * Candidate ids of a typed text with their tier (ranking.ts TIER): exact part number, prefix, infix,
+ * Candidate ids of a typed text with their standing (ranking.ts TIER and standing): exact part number, prefix, infix,
  * words as typed, words widened by forms, synonyms and corrections. Dimensions typed in the text narrow
  * the word tiers (alone, they select every part that has them); a part number is matched as typed. The
  * tiers are marked in the shared scratch buffer: hand the result to the listing or release() it.
@@ -183,7 +206,7 @@ export function findCandidates(
       const id = found[k]!;
       if (id >= tier.length || tier[id] !== 0 || alive[id] === 0) continue;
       if (checkDimensions && !hasDimensions(dims, id)) continue;
-      tier[id] = t;
+      tier[id] = standing(t, 0);
       out[n++] = id;
     }
     if (n > before) {
@@ -192,9 +215,27 @@ export function findCandidates(
     }
   }
   const ids = out.subarray(0, n);
+  const words = expanded ?? strict;
+  if (words && n > RANK_WINDOW) markNameMisses(tier, ids, lookups.nameIds(words));
   const highlight = highlightOf(plan?.highlight.terms ?? [], plan?.highlight.prefixes ?? [], partNumberTiers ? pn : null);
   const corrected = correctedQueryOf(plan?.corrected ?? null, { found: true, partNumber: partNumberTiers, asTyped: typedTier });
-  return { ids, tier, highlight, corrected };
+  return { ids, tier, highlight, corrected, ranked: plan?.ranked ?? [] };
+}
+
+/**
+ * More matches than the ranking window: the word-tier candidates whose name misses a typed word stand
+ * after those whose name holds them all (ranking.ts standing), so the window holds the likeliest best parts.
+ */
+function markNameMisses(tier: Uint8Array, ids: Int32Array, inName: ArrayLike<number>) {
+  const words = standing(TIER.typed, 0);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (tier[id]! >= words) tier[id] = tier[id]! + 1;
+  }
+  for (let k = 0; k < inName.length; k++) {
+    const id = inName[k]!;
+    if (id < tier.length && tier[id]! >= words && tier[id]! % 2 === 1) tier[id] = tier[id]! - 1;
+  }
 }
 
 type Dimension = { values: Float64Array | undefined; min: number; max: number };

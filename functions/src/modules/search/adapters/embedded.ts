@@ -10,6 +10,7 @@ import { facetList, filtersOf, filterPass } from './embedded-facets';
 import { createTextLookups, type TextLookups } from './embedded-lookups';
 import { createEmbeddedMatchSource } from './embedded-match';
 import { pageOf, unfilteredPage } from './embedded-paging';
+import { rankedPage } from './embedded-rank';
 import { openEmbeddedStore, type EmbeddedStore } from './embedded-store';
 import { findCandidates, planText, release, Scratch, type Candidates } from './embedded-text';
 import type { PartColumns } from './part-columns';
@@ -81,6 +82,8 @@ export function createEmbeddedSearchIndex(options: EmbeddedSearchOptions): Searc
           release(relaxed);
           return null;
         }
+        // The rules count the typed words the relaxation dropped too: a part that holds one of them ranks first.
+        if (step.extraEdits === 0 && text.words.length > 0) relaxed.ranked = planText(lookups, synonyms, text).ranked;
         return { answer: run(listing, query, c, relaxed), corrected: relaxed.corrected };
       },
       didYouMean: () => didYouMean(lookups, text),
@@ -191,7 +194,11 @@ function listColumns(ctx: Listing, query: PartsQuery, c: PartColumns, found: Can
   let pageIds: number[] = [];
   if (offset < n) {
     const matches = { matched, n, active: n - pass.discontinued, mark, bucketCounts };
-    pageIds = pageOf(query, c, found, matches, offset, offset + query.pageSize, ctx.sortInPlaceLimit);
+    const coarse = (from: number, to: number) => pageOf(query, c, found, matches, from, to, ctx.sortInPlaceLimit);
+    pageIds =
+      found && query.sortBy === 'relevance'
+        ? rankedPage(c, found, n, offset, offset + query.pageSize, coarse, ctx.store.documents, (id) => ctx.store.names.category.get(id)?.name)
+        : coarse(offset, offset + query.pageSize);
   }
   return answerOf(ctx, query, c, pageIds, n, pass.categoryCounts, pass.manufacturerCounts);
 }

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { partsQuerySchema } from '@parts/shared/schemas';
 import type { PartDocument } from '../ports/search-index';
-import { BOOST, indexBody, indexedDocument, listingRequest, readWordInfo, sortOf, synonymRules, textClause, wordInfoRequest } from './opensearch-queries';
+import {
+  BOOST,
+  DEMAND_BOOST,
+  FIELD_BONUS,
+  indexBody,
+  PROXIMITY,
+  WHOLE_WORD,
+  indexedDocument,
+  listingRequest,
+  readWordInfo,
+  sortOf,
+  synonymRules,
+  textClause,
+  wordInfoRequest,
+} from './opensearch-queries';
 import { parseQueryText } from '../query-text';
 import { DEFAULT_SYNONYMS } from '../synonyms';
 
@@ -66,6 +80,10 @@ describe('OpenSearch index body', () => {
     expect(written.allWords).toContain('Fits G1/8');
     expect(Object.keys(written).every((k) => k in body.mappings.properties)).toBe(true);
     expect(indexedDocument({ ...doc, status: 'coming_soon' }, 'PN1').statusRank).toBe(0);
+    // Demand: a rank_feature, which takes positive values only.
+    expect(body.mappings.properties.demand).toEqual({ type: 'rank_feature' });
+    expect(indexedDocument({ ...doc, demand: 2.5 }, 'PN1')).toMatchObject({ demand: 2.5 });
+    expect('demand' in indexedDocument({ ...doc, demand: 0 }, 'PN1')).toBe(false);
     // The part page's lookup: the slug, searchable, in a field of its own.
     expect(body.mappings.properties.slugKey).toEqual({ type: 'keyword' });
     expect(indexedDocument({ ...doc, slug: 's7-1200-cpu' }, 'PN1').slugKey).toBe('s7-1200-cpu');
@@ -83,18 +101,45 @@ describe('OpenSearch text clause', () => {
 
   it('matches each word as typed (the last as a prefix), or by a form or synonym; fuzzy only for words the index does not know', () => {
     const clause = textClause(text('hydraulc pump'), new Set(['hydraulc']));
-    const words = find(clause, 'dis_max') as { queries: unknown[] }[];
-    expect(words).toHaveLength(2);
+    // One dis_max per word, then the proximity phrase's.
+    const words = (find(clause, 'dis_max') as { queries: unknown[] }[]).slice(0, 2);
     const [hydraulc, pump] = words;
     expect(find(pump, 'fuzziness')).toEqual([]);
     expect(find(pump, 'type')).toContain('bool_prefix');
-    expect(find(hydraulc, 'fuzziness')).toEqual(['AUTO:4,8']);
-    expect(find(hydraulc, 'prefix_length')).toEqual([1]);
-    const boosts = words.map((w) => find(w, 'boost'));
-    expect(boosts).toEqual([
-      [BOOST.typed, BOOST.forms, BOOST.corrected],
-      [BOOST.typed, BOOST.forms],
+    // Fuzzy per field (the field rule ranks a corrected word by where it matched too).
+    expect(find(hydraulc, 'fuzziness')).toEqual(['AUTO:4,8', 'AUTO:4,8', 'AUTO:4,8', 'AUTO:4,8']);
+    expect(find(hydraulc, 'prefix_length')).toEqual([1, 1, 1, 1]);
+    const kinds = words.map((w) => [
+      ...new Set((find(w, 'boost') as number[]).map((b) => (b >= BOOST.typed ? 'typed' : b >= BOOST.forms ? 'forms' : 'corrected'))),
     ]);
+    expect(kinds).toEqual([
+      ['typed', 'forms', 'corrected'],
+      ['typed', 'forms'],
+    ]);
+  });
+
+  it('scores the ranking rules below the tiers: field, exactness, proximity, demand, each step below the one before', () => {
+    const clause = textClause(text('pressure valve'));
+    const [pressure, valve] = find(clause, 'dis_max') as { queries: unknown[] }[];
+    const typed = (find(pressure, 'boost') as number[]).filter((b) => b >= BOOST.typed && b < BOOST.typed + 10);
+    // Per field: name > manufacturer > category > description.
+    expect(typed.slice(0, 4)).toEqual([BOOST.typed + 8, BOOST.typed + 6, BOOST.typed + 4, BOOST.typed]);
+    // The last word: whole word one point above its prefix match in the same field.
+    const last = find(valve, 'boost') as number[];
+    expect(last).toContain(BOOST.typed + FIELD_BONUS.name + WHOLE_WORD);
+    expect(last).toContain(BOOST.typed + FIELD_BONUS.name);
+    // Proximity: the words as a phrase in the name, never required.
+    const phrases = find(clause, 'match_phrase') as { name: { query: string; slop: number } }[];
+    expect(phrases.map((p) => p.name)).toEqual(PROXIMITY.map(({ slop }) => ({ query: 'pressure valve', slop })));
+    const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(PROXIMITY[0].boost).toBeLessThan(BOOST.forms - BOOST.corrected);
+    expect(PROXIMITY[2].boost).toBeGreaterThan(2 * (FIELD_BONUS.name - FIELD_BONUS.manufacturerName) + sum([WHOLE_WORD]));
+    expect(DEMAND_BOOST).toBeLessThan(WHOLE_WORD);
+    expect(find(textClause(text('valve')), 'match_phrase')).toEqual([]);
+    // Demand: a rank_feature that only adds to the score of what the text matched.
+    const req = listingRequest(query({ q: 'pressure valve' }), text('pressure valve'), clause, { from: 0, size: 9 });
+    expect(req.query.bool.should).toEqual([{ rank_feature: { field: 'demand', saturation: {}, boost: DEMAND_BOOST } }]);
+    expect(req.query.bool.must).toEqual([clause]);
   });
 
   it('never makes a piece of a typed code fuzzy, even when the index does not know it', () => {
@@ -103,12 +148,12 @@ describe('OpenSearch text clause', () => {
     const [dsnv, n32, cylindr] = find(clause, 'dis_max');
     expect(find(dsnv, 'fuzziness')).toEqual([]);
     expect(find(n32, 'fuzziness')).toEqual([]);
-    expect(find(cylindr, 'fuzziness')).toEqual(['AUTO:4,8']);
+    expect(find(cylindr, 'fuzziness')).toEqual(['AUTO:4,8', 'AUTO:4,8', 'AUTO:4,8', 'AUTO:4,8']);
   });
 
   it('searches one edit fuzzier for the last relaxation (at most two edits)', () => {
-    expect(find(textClause(text('beerng'), new Set(['beerng']), 1), 'fuzziness')).toEqual([2]);
-    expect(find(textClause(text('teleskopic'), new Set(['teleskopic']), 1), 'fuzziness')).toEqual([2]);
+    expect(new Set(find(textClause(text('beerng'), new Set(['beerng']), 1), 'fuzziness'))).toEqual(new Set([2]));
+    expect(new Set(find(textClause(text('teleskopic'), new Set(['teleskopic']), 1), 'fuzziness'))).toEqual(new Set([2]));
   });
 
   it('turns typed dimensions into ranges on the parsed spec values', () => {

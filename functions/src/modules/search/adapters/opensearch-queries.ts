@@ -22,6 +22,22 @@ export const FACET_SIZE = 1000;
  */
 export const BOOST = { exact: 100_000, prefix: 50_000, infix: 20_000, typed: 100, forms: 50, corrected: 10 } as const;
 
+/**
+ * The ranking rules below the tiers (ranking.ts RANKING_RULES) as score, each step smaller than the one
+ * before it: proximity (the words as a phrase in the name: together 30, within 2 positions 20, within 8
+ * 10; below the 40 between a form and a correction), the field a word matched in (per word: name 8,
+ * manufacturer 6, category 4, description 0; specifications are not searched), exactness (1 for the last
+ * word matched whole, not only as a prefix), then demand (a rank_feature, saturated below 1).
+ */
+export const FIELD_BONUS = { name: 8, manufacturerName: 6, categoryWords: 4, description: 0 } as const;
+export const PROXIMITY = [
+  { slop: 0, boost: 30 },
+  { slop: 2, boost: 20 },
+  { slop: 8, boost: 10 },
+] as const;
+export const WHOLE_WORD = 1;
+export const DEMAND_BOOST = 0.9;
+
 /** The synonym list as search-time synonym_graph rules ("sov => sov, solenoid valve"). */
 export function synonymRules(list: SynonymList): string[] {
   const clean = (p: string) =>
@@ -102,6 +118,8 @@ export function indexBody(synonyms: SynonymList) {
         },
         description: { type: 'text', analyzer: 'folded', fields: { forms } },
         status: { type: 'keyword' },
+        /** The demand signal (PartDocument.demand), written only when above 0: rank_feature takes positive values. */
+        demand: { type: 'rank_feature' },
         /** 1 for a discontinued part (written by the adapter): sorts it after the others for equal relevance. */
         statusRank: { type: 'byte' },
         price: { type: 'double', index: false },
@@ -141,8 +159,10 @@ export function indexBody(synonyms: SynonymList) {
 /** What the adapter writes for a part: the document plus the fields it derives for searching and sorting. */
 export function indexedDocument(doc: PartDocument, normalisedPartNumber: string) {
   const categoryWords = [doc.categoryName, ...(doc.categoryAncestors ?? []).map((a) => a.name)].join(' ');
+  const { demand, ...rest } = doc;
   return {
-    ...doc,
+    ...rest,
+    ...(demand !== undefined && demand > 0 ? { demand } : {}),
     partNumberNorm: normalisedPartNumber,
     slugKey: doc.slug,
     categoryWords,
@@ -158,9 +178,7 @@ export function documentOf(source: ReturnType<typeof indexedDocument> | PartDocu
   return doc;
 }
 
-const TYPED_FIELDS = ['name', 'manufacturerName', 'categoryWords', 'description', 'allWords.codes'];
-const FORMS_FIELDS = ['name.forms', 'manufacturerName.forms', 'categoryWords.forms', 'description.forms'];
-const FOLDED_FIELDS = ['name', 'manufacturerName', 'categoryWords', 'description'];
+const FOLDED_FIELDS = ['name', 'manufacturerName', 'categoryWords', 'description'] as const;
 
 /** What the index knows of each typed word (from wordInfoRequest): parts it selects as typed and through forms or synonyms. */
 export interface WordInfo {
@@ -229,21 +247,45 @@ export function textClause(text: ParsedQueryText, fuzzy: ReadonlySet<string> = n
   const dims = Object.entries(text.specs).map(([key, r]) => ({ range: { [`specNumbers.${key}`]: { gte: r.min, lte: r.max } } }));
   const words = text.words.map((w, i) => {
     const last = i === text.words.length - 1;
-    const typed = last
-      ? { multi_match: { query: w, type: 'bool_prefix', fields: [...TYPED_FIELDS, 'name._2gram', 'name._3gram'] } }
-      : { multi_match: { query: w, fields: TYPED_FIELDS } };
-    const queries: unknown[] = [
-      { constant_score: { filter: typed, boost: BOOST.typed } },
-      { constant_score: { filter: { multi_match: { query: w, fields: FORMS_FIELDS, operator: 'and' } }, boost: BOOST.forms } },
-    ];
+    const queries: unknown[] = [];
+    // As typed, per field (the field rule); the last word whole (exactness) or as a prefix; codes joined count as the name.
+    for (const field of FOLDED_FIELDS) {
+      const bonus = BOOST.typed + FIELD_BONUS[field];
+      queries.push({ constant_score: { filter: { match: { [field]: { query: w } } }, boost: bonus + (last ? WHOLE_WORD : 0) } });
+      if (last) {
+        const prefixFields = field === 'name' ? ['name', 'name._2gram', 'name._3gram'] : [field];
+        queries.push({ constant_score: { filter: { multi_match: { query: w, type: 'bool_prefix', fields: prefixFields } }, boost: bonus } });
+      }
+    }
+    const code = last ? { prefix: { 'allWords.codes': w } } : { term: { 'allWords.codes': w } };
+    queries.push({ constant_score: { filter: code, boost: BOOST.typed + FIELD_BONUS.name } });
+    for (const field of FOLDED_FIELDS) {
+      queries.push({ constant_score: { filter: { match: { [`${field}.forms`]: { query: w, operator: 'and' } } }, boost: BOOST.forms + FIELD_BONUS[field] } });
+    }
     if (fuzzy.has(w) && !text.fixed.has(w)) {
       // OpenSearch allows at most two edits; the fuzzier last relaxation asks for one more than AUTO gives.
       const fuzziness = extraEdits > 0 ? Math.min(MAX_EDITS, editBudget(w, extraEdits)) : 'AUTO:4,8';
-      queries.push({ constant_score: { filter: { multi_match: { query: w, fields: FOLDED_FIELDS, fuzziness, prefix_length: 1 } }, boost: BOOST.corrected } });
+      for (const field of FOLDED_FIELDS) {
+        queries.push({
+          constant_score: { filter: { match: { [field]: { query: w, fuzziness, prefix_length: 1 } } }, boost: BOOST.corrected + FIELD_BONUS[field] },
+        });
+      }
     }
     return { dis_max: { queries } };
   });
-  if (words.length > 0) should.push({ bool: { must: words, filter: dims } });
+  // Proximity: the typed words as a phrase in the name, closer first (scored only, never required).
+  const phrase = text.words.join(' ');
+  const proximity =
+    text.words.length > 1
+      ? [
+          {
+            dis_max: {
+              queries: PROXIMITY.map(({ slop, boost }) => ({ constant_score: { filter: { match_phrase: { name: { query: phrase, slop } } }, boost } })),
+            },
+          },
+        ]
+      : [];
+  if (words.length > 0) should.push({ bool: { must: words, filter: dims, should: proximity } });
   else if (dims.length > 0) should.push({ constant_score: { filter: { bool: { filter: dims } }, boost: BOOST.typed } });
   return { bool: { should, minimum_should_match: 1 } };
 }
@@ -287,7 +329,10 @@ export function listingRequest(query: PartsQuery, text: ParsedQueryText | null, 
   const top = (fields: string[]) => ({ top_hits: { size: 1, _source: { includes: fields } } });
   const under = (filter: unknown) => (filter ? { bool: { filter: [filter] } } : { match_all: {} });
   return {
-    query: { bool: { filter: ranges, ...(clause ? { must: [clause] } : {}) } },
+    // Demand only adds to the score of what the text matched (ranking.ts: after exactness, before discontinued).
+    query: {
+      bool: { filter: ranges, ...(clause ? { must: [clause], should: [{ rank_feature: { field: 'demand', saturation: {}, boost: DEMAND_BOOST } }] } : {}) },
+    },
     ...(selections.length > 0 ? { post_filter: { bool: { filter: selections } } } : {}),
     track_total_hits: true,
     sort: sortOf(query, text !== null),

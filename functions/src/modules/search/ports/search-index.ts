@@ -19,6 +19,11 @@ export interface PartDocument extends Part {
   manufacturerName: string;
   manufacturerSlug: string;
   specNumbers: Record<string, number>;
+  /**
+   * Demand signal for ranking (issue 30): how often the part was requested or viewed, decayed over time,
+   * written with the document so it costs nothing at query time. 0 or absent until that work fills it.
+   */
+  demand?: number;
 }
 
 /** Suggestions for a typed text, and what of it matched (null when nothing was typed). */
