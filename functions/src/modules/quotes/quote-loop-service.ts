@@ -23,6 +23,7 @@ import { quoteMails } from './quote-notifications';
 import { createQuoteService } from './quote-service';
 import { clip, createLoopCore, rolesOf, type Actor, type QuoteLoopDeps } from './quote-loop-core';
 import { createQuoteMessages } from './quote-messages';
+import { offerAcceptedData, offerSentData } from './quote-webhooks';
 
 export type { Actor, QuoteLoopDeps } from './quote-loop-core';
 
@@ -34,7 +35,7 @@ export type { Actor, QuoteLoopDeps } from './quote-loop-core';
  */
 export function createQuoteLoopService(deps: QuoteLoopDeps) {
   const core = createLoopCore(deps);
-  const { now, today, site, event, statusMove, commit, readable, answerable } = core;
+  const { now, today, site, event, statusMove, commit, readable, answerable, webhooks } = core;
   const requests = createQuoteService(deps);
 
   return {
@@ -74,6 +75,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(admin.username, 'offer_sent', { version: offer.version, note: `${formatCents(offer.totalCents)}, valid until ${offer.validUntil}` }),
         waitingFor: 'buyer',
         mails: quoteMails.offerSent(site, quote, offer),
+        webhooks: await webhooks.deliveriesFor('offer.sent', offerSentData(offer)),
         ...statusMove(quote, 'send', admin.username),
       };
       const updated = await commit(id, write, () => deps.quotes.sendOffer(quote, offer, write));
@@ -92,6 +94,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(buyer.username, 'offer_accepted', { version, note: summary }),
         waitingFor: 'reseller',
         mails: quoteMails.offerAccepted(site, quote, { ...offer, response }, summary),
+        webhooks: await webhooks.deliveriesFor('offer.accepted', offerAcceptedData(offer, response)),
         ...statusMove(quote, 'accept', buyer.username),
       };
       const change = { event: 'accept' as const, response, acceptedTotalCents: total, acceptedLines: accepted.length };
