@@ -18,6 +18,7 @@ import { originCheck } from './http/origin-check';
 import { siteOrigins } from './config/env';
 import type { AppEnv } from './http/app-env';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { authRoutes } from './modules/accounts';
 import { categoryRoutes } from './modules/catalog';
 import { manufacturerRoutes } from './modules/catalog';
@@ -86,7 +87,8 @@ export function buildApp(deps: AppDeps) {
     .route('/api/imports', importRoutes(deps))
     .route('/api/admin', adminRoutes(deps))
     .route('/api/admin/webhooks', webhookRoutes(deps))
-    .route('/api/bom', bomRoutes(deps));
+    .route('/api/bom', bomRoutes(deps))
+    .route('/api', openApiRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   return routes;
 }
