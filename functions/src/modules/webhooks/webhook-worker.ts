@@ -55,7 +55,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
       await res.body?.cancel().catch(() => undefined);
       return res.ok ? { ok: true, code: res.status } : { ok: false, code: res.status, error: `The endpoint answered ${res.status}` };
     } catch (err) {
-      const error = err instanceof Error ? (err.name === 'TimeoutError' ? `No answer within ${TIMEOUT_MS / 1000} s` : err.message) : String(err);
+      // fetch's own message is "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, a certificate error, …).
+      const cause = err instanceof Error ? (err.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+      const why = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
+      const error =
+        err instanceof Error
+          ? err.name === 'TimeoutError'
+            ? `No answer within ${TIMEOUT_MS / 1000} s`
+            : why
+              ? `${err.message} (${why})`
+              : err.message
+          : String(err);
       return { ok: false, error };
     }
   }
