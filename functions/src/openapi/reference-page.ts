@@ -28,7 +28,10 @@ function limits(schema: Json): string {
     ['format', 'format'],
     ['pattern', 'pattern'],
   ] as const) {
-    if (schema[key] !== undefined) parts.push(`${label} ${String(schema[key])}`);
+    const value = schema[key];
+    // zod bounds every integer by the safe range: not worth a reader's attention.
+    if (value === undefined || (typeof value === 'number' && Math.abs(value) >= Number.MAX_SAFE_INTEGER)) continue;
+    parts.push(`${label} ${String(value)}`);
   }
   if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
   return parts.join(', ');
