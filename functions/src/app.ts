@@ -10,12 +10,15 @@ import type { IndexProgress, SearchIndex, SearchSync } from './modules/search';
 import type { JobRunner } from './modules/imports';
 import type { RateLimitStore } from './ports/rate-limit-store';
 import type { MailQueue, OutboxRepository } from './modules/mail';
+import type { WebhookQueue, WebhookRepository, WebhookSecrets } from './modules/webhooks';
+import { webhookRoutes } from './modules/webhooks';
 import { errorHandler } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { originCheck } from './http/origin-check';
 import { siteOrigins } from './config/env';
 import type { AppEnv } from './http/app-env';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { authRoutes } from './modules/accounts';
 import { categoryRoutes } from './modules/catalog';
 import { manufacturerRoutes } from './modules/catalog';
@@ -50,6 +53,12 @@ export interface AppDeps {
   outbox: OutboxRepository;
   /** Asks for outbox mails to be sent now (the local worker); absent on AWS, where an EventBridge rule runs the mailer every minute (ADR 111). */
   mailQueue?: MailQueue;
+  /** Webhook endpoints and deliveries (ADR 123). */
+  webhooks: WebhookRepository;
+  /** The endpoints' signing secrets; default: from the environment (WEBHOOK_SECRETS, or WEBHOOK_SECRETS_ARN on AWS). */
+  webhookSecrets?: WebhookSecrets;
+  /** Asks for webhook deliveries to be sent now (the local worker); absent on AWS, where the mailer's schedule sweeps them. */
+  webhookQueue?: WebhookQueue;
   /** HS256 key for session JWTs. */
   jwtSecret: Uint8Array;
   now?: () => Date;
@@ -81,7 +90,9 @@ export function buildApp(deps: AppDeps) {
     .route('/api/uploads', uploadRoutes(deps))
     .route('/api/imports', importRoutes(deps))
     .route('/api/admin', adminRoutes(deps))
-    .route('/api/bom', bomRoutes(deps));
+    .route('/api/admin/webhooks', webhookRoutes(deps))
+    .route('/api/bom', bomRoutes(deps))
+    .route('/api', openApiRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
   return routes;
 }

@@ -65,6 +65,9 @@ export function acknowledgeNagFindings(stack: PartsCatalogueStack, config: Stage
   // The session key is rotated by hand (docs/security.md): rotating it logs everyone out.
   ack(stack.node.findChild('JwtSecret'), 'SMG4', 'Rotation logs every user out: done by hand (docs/security.md)');
 
+  // Webhook secrets are agreed with each ERP: a rotation is a change on both sides, done by hand (docs/webhooks.md).
+  ack(stack.node.findChild('WebhookSecrets'), 'SMG4', 'Each secret is agreed with the receiving ERP: rotated by hand on both sides (docs/webhooks.md)');
+
   // The indexer's dead-letter queue is the stream mapping's on-failure destination: a DLQ of its own would be a DLQ's DLQ.
   ack(stack.indexer.deadLetters, 'SQS3', "It is the stream mapping's on-failure destination (a dead-letter queue)");
   if (!config.domainName) {

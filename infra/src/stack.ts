@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Lazy, Stack } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Lazy, SecretValue, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -57,6 +57,13 @@ export class PartsCatalogueStack extends Stack {
       description: 'HS256 key for session JWTs, generated at deploy',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
+    // Webhook signing secrets by name (ADR 123, docs/webhooks.md): a JSON object the operator fills in
+    // (`aws secretsmanager put-secret-value`); it starts empty, so no endpoint can be added before its secret is there.
+    const webhookSecrets = new Secret(this, 'WebhookSecrets', {
+      secretName: `${config.prefix}/webhook-secrets`,
+      description: 'Webhook signing secrets by name, a JSON object {"<name>":"<secret>"} (ADR 123)',
+      secretStringValue: SecretValue.unsafePlainText('{}'),
+    });
     // Lazy: the distribution is built after the API that it fronts, and the API needs the buckets.
     const siteOrigin = config.siteOrigin ?? Lazy.string({ produce: () => this.web.siteUrl });
     // The buckets' CORS cannot name the CloudFront name either: the API's role names the buckets, and the distribution
@@ -70,13 +77,14 @@ export class PartsCatalogueStack extends Stack {
       files: this.files,
       search: this.search,
       jwtSecret,
+      webhookSecrets,
       logRetention,
       // Not the distribution's name: distribution → API function URL → function would be a cycle (ADR 120). A stage
       // without a domain lets the browser's Sec-Fetch-Site: same-origin stand for it (http/origin-check.ts).
       allowedOrigin: config.siteOrigin ?? 'same-origin',
     });
     this.indexer = new Indexer(this, 'Indexer', { config, table: this.data.table, search: this.search, logRetention });
-    this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention });
+    this.mail = new Mail(this, 'Mail', { config, table: this.data.table, logRetention, webhookSecrets });
     this.quoteExpiry = new QuoteExpiry(this, 'QuoteExpiry', { config, table: this.data.table, logRetention, siteOrigin });
     this.renderer = new Renderer(this, 'Renderer', {
       config,

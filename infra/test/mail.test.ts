@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allowStatementsOf, asArray, buildStack, logicalIdOf, roleOf } from './support/template';
+import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf } from './support/template';
 
 let template: Template;
 beforeAll(() => {
@@ -40,6 +40,20 @@ describe('mail through Amazon SES', () => {
     expect(resources).toContain('configuration-set/parts-dev-mail');
     expect(resources).not.toContain('"*"');
     for (const other of ['api', 'import-job', 'indexer']) expect(sends(roleOf(template, `parts-dev-${other}`))).toEqual([]);
+  });
+
+  it('webhooks (ADR 123): the mailer sweeps them on its schedule; their secrets are in Secrets Manager, read by the mailer and the API only', () => {
+    const secret = logicalIdOf(template, 'AWS::SecretsManager::Secret', { Properties: { Name: 'parts-dev/webhook-secrets' } });
+    for (const fn of ['parts-dev-mailer', 'parts-dev-api']) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        FunctionName: fn,
+        Environment: { Variables: Match.objectLike({ WEBHOOK_SECRETS_ARN: { Ref: secret } }) },
+      });
+    }
+    const reads = (fn: string) => grants(template, roleOf(template, `parts-dev-${fn}`), 'secretsmanager:GetSecretValue', secret);
+    expect(reads('mailer')).toBe(true);
+    expect(reads('api')).toBe(true);
+    for (const other of ['import-job', 'indexer', 'web-renderer', 'quote-expiry', 'sitemaps']) expect(reads(other)).toBe(false);
   });
 
   it('a sender outside the mail domain is refused at synth', () => {

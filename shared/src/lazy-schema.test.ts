@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { lazySchema } from './lazy-schema';
+import { lazySchema, realSchema } from './lazy-schema';
 
 describe('lazySchema', () => {
   it('builds the schema on first use, once', () => {
@@ -24,5 +24,13 @@ describe('lazySchema', () => {
     const extended = part.extend({ note: z.string().optional() });
     expect(extended.parse({ partNumber: 'A', note: 'x' })).toEqual({ partNumber: 'A', note: 'x' });
     expect(Object.keys(part.shape)).toEqual(['partNumber']);
+  });
+
+  it('realSchema answers the schema behind the proxy, so code that keys by identity (JSON Schema output) sees the real one', () => {
+    const real = z.string().optional();
+    const lazy = lazySchema(() => real);
+    expect(lazy).not.toBe(real);
+    expect(realSchema(lazy)).toBe(real);
+    expect(realSchema(real)).toBe(real);
   });
 });

@@ -4,11 +4,15 @@
  * needs a few (ADR 083). The proxy hands every property of the real schema through, so it composes,
  * parses and infers like the schema itself.
  */
+/** Asked of a lazy schema, answers the real schema behind the proxy (for code that needs its identity, `realSchema`). */
+const REAL = Symbol('lazySchema.real');
+
 export function lazySchema<T extends object>(build: () => T): T {
   let real: T | undefined;
   const get = (): T => (real ??= build());
   return new Proxy({} as T, {
     get(_target, key) {
+      if (key === REAL) return get();
       const schema = get();
       const value: unknown = Reflect.get(schema, key, schema);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(schema) : value;
@@ -24,4 +28,12 @@ export function lazySchema<T extends object>(build: () => T): T {
     defineProperty: (_target, key, descriptor) => Reflect.defineProperty(get(), key, descriptor),
     getPrototypeOf: () => Reflect.getPrototypeOf(get()),
   });
+}
+
+/**
+ * The schema behind a lazy schema (itself for any other value). zod's JSON Schema output keys its bookkeeping
+ * by schema identity and so trips on a proxy inside a schema: the OpenAPI document (ADR 124) swaps them first.
+ */
+export function realSchema<T extends object>(schema: T): T {
+  return ((schema as Record<symbol, unknown>)[REAL] as T | undefined) ?? schema;
 }

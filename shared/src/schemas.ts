@@ -9,4 +9,5 @@ export * from './schemas/listing';
 export * from './schemas/accounts';
 export * from './schemas/quotes';
 export * from './schemas/imports';
+export * from './schemas/webhooks';
 export type { PartStatus, QuoteStatus, SortBy, SortOrder } from './constants';

@@ -88,7 +88,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  for (const tab of ['Overview', 'Categories', 'Manufacturers', 'Parts', 'Quote Requests']) {
+  for (const tab of ['Overview', 'Categories', 'Manufacturers', 'Parts', 'Quote Requests', 'Webhooks']) {
     test(`admin ${tab} tab, in table and grid view`, async ({ page }) => {
       await loginAdminViaApi(page);
       await page.goto('/admin');

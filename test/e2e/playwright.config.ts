@@ -74,6 +74,8 @@ export default defineConfig({
       // build, which plain `npm start` loads, is several times slower and not what is served).
       NODE_ENV: 'production',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // The admin's webhook endpoints name this secret (admin-webhooks.spec.ts, ADR 123).
+      WEBHOOK_SECRETS: JSON.stringify({ erp: randomBytes(16).toString('hex') }),
       MAIL_CATCHER_WEB_PORT: process.env.E2E_MAIL_WEB_PORT,
       MAIL_CATCHER_SMTP_PORT: '0',
       // Every spec registers and submits from 127.0.0.1; the limits themselves are tested in functions/test/security.

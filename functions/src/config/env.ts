@@ -109,6 +109,16 @@ const envSchema = z.object({
   QUOTE_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** The same job mails the buyer this many days before an open offer's last valid day (once per version); 0: no reminder. */
   QUOTE_REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(3),
+  /**
+   * Webhook signing secrets by name (ADR 123), a JSON object: `{"erp":"<secret>"}`; set it in .env, never in the
+   * repository. On AWS the API and the mailer read WEBHOOK_SECRETS_ARN (a Secrets Manager secret holding the same JSON).
+   */
+  WEBHOOK_SECRETS: z.string().optional(),
+  WEBHOOK_SECRETS_ARN: z.string().optional(),
+  /** How long a claimed webhook delivery stays hidden before a crashed worker's attempt is retried (ADR 123). */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** npm start: how often the local webhook worker sweeps for due deliveries (retries, leftovers of a crash). */
+  WEBHOOK_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -16,6 +16,7 @@ import { LOCAL_CREDENTIALS } from './aws-local';
 import { openSearchFile, type IndexFileRecovery } from './search-file';
 import { createSmtpMailer } from '../modules/mail/adapters/smtp-mailer';
 import { createLocalMailQueue, createOutboxWorker } from '../modules/mail';
+import { createWebhookSecrets, createWebhookWorker } from '../modules/webhooks';
 
 export interface LocalDepsOptions {
   env: Env;
@@ -86,6 +87,16 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
       )
     : undefined;
   if (mailQueue) deps.mailQueue = mailQueue;
+  // The local stand-in for the mailer Lambda's webhook sweep (ADR 123): sends right after each event, sweeps for retries.
+  const webhookSecrets = createWebhookSecrets(env);
+  const webhookQueue = createLocalMailQueue(
+    createWebhookWorker({ webhooks: repos.webhooks, secrets: webhookSecrets, logger: options.logger, leaseMs: env.WEBHOOK_LEASE_SECONDS * 1000 }),
+    options.logger,
+    env.WEBHOOK_SWEEP_SECONDS * 1000,
+    'webhook',
+  );
+  deps.webhookSecrets = webhookSecrets;
+  deps.webhookQueue = webhookQueue;
   return {
     deps,
     dynamo,
@@ -102,6 +113,8 @@ export async function createLocalDeps(options: LocalDepsOptions): Promise<LocalD
     async close() {
       await runner.stop().catch(() => undefined);
       mailQueue?.stop();
+      webhookQueue.stop();
+      await webhookQueue.whenIdle().catch(() => undefined);
       await mailQueue?.whenIdle().catch(() => undefined);
       mailer?.close();
       await search.close();

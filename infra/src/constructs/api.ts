@@ -17,6 +17,8 @@ export interface ApiProps {
   files: Files;
   search: SearchDomain;
   jwtSecret: ISecret;
+  /** Webhook signing secrets (ADR 123): the API refuses an endpoint whose secret is not there. */
+  webhookSecrets: ISecret;
   logRetention: RetentionDays;
   /**
    * The storefront's origin (https://…): the only one whose pages may make state-changing calls; `same-origin` on a
@@ -135,6 +137,7 @@ export class Api extends Construct {
       .bindBucket(files.staging, 'STAGING_BUCKET', ['read', 'write'])
       .bindSearch(props.search)
       .bindJwtSecret(props.jwtSecret)
+      .bindWebhookSecrets(props.webhookSecrets)
       .bindImportJob(this.importJob.fn);
     props.search.allowRole(this.handler.fn.role!);
 

@@ -149,6 +149,13 @@ export class AppFunction extends Construct {
     return this;
   }
 
+  /** Reads the webhook signing secrets (ADR 123): the API checks an endpoint's secret exists, the mailer signs with it. */
+  bindWebhookSecrets(secret: ISecret): this {
+    this.allow(['secretsmanager:GetSecretValue'], [secret.secretArn]);
+    this.fn.addEnvironment('WEBHOOK_SECRETS_ARN', secret.secretArn);
+    return this;
+  }
+
   bindImportJob(target: IFunction): this {
     this.allow(['lambda:InvokeFunction'], [target.functionArn]);
     this.fn.addEnvironment('IMPORT_FUNCTION_NAME', target.functionName);

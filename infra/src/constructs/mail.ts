@@ -16,6 +16,7 @@ import {
   SuppressionReasons,
 } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { AppFunction, WORKER_CONCURRENCY } from './app-function';
@@ -27,6 +28,8 @@ export interface MailProps {
   config: StageConfig;
   table: ITable;
   logRetention: RetentionDays;
+  /** The webhook signing secrets (ADR 123): the mailer also sends the due webhook deliveries. */
+  webhookSecrets: ISecret;
 }
 
 /**
@@ -68,7 +71,7 @@ export class Mail extends Construct {
       functionName: `${config.prefix}-mailer`,
       reservedConcurrency: WORKER_CONCURRENCY.mailer,
       entry: 'mail',
-      description: 'Sends the due outbox mails (new request, offer, acceptance, decline, message) through Amazon SES',
+      description: 'Sends the due outbox mails through Amazon SES, then the due signed webhook deliveries (ADR 111, ADR 123)',
       memoryMb: 256,
       timeout: Duration.seconds(50),
       logRetention: props.logRetention,
@@ -78,7 +81,9 @@ export class Mail extends Construct {
         MAIL_FROM: config.mailFrom,
         SES_CONFIGURATION_SET: configurationSetName,
       },
-    }).bindTable(props.table, 'readWrite');
+    })
+      .bindTable(props.table, 'readWrite')
+      .bindWebhookSecrets(props.webhookSecrets);
     // The environment names the set by its fixed name: send only once it exists.
     this.mailer.fn.node.addDependency(this.configurationSet);
     const { account, region, partition } = Stack.of(this);
@@ -103,7 +108,7 @@ export class Mail extends Construct {
 
     new Rule(this, 'Sweep', {
       ruleName: `${config.prefix}-mail-sweep`,
-      description: 'Sends the outbox mails that are due (new ones and retries)',
+      description: 'Sends the outbox mails and webhook deliveries that are due (new ones and retries)',
       schedule: Schedule.rate(MAIL_SWEEP_EVERY),
       targets: [new LambdaFunction(this.mailer.fn, { event: RuleTargetInput.fromObject({}), retryAttempts: 0 })],
     });

@@ -37,6 +37,10 @@ export const keys = {
   outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
   /** A mail waiting for its account's address to be confirmed: a pointer in the user's partition (ADR 096). */
   heldMail: (username: string, mailId: string) => ({ pk: `USER#${usernameKey(username)}`, sk: `HELDMAIL#${mailId}` }),
+  /** The admin's webhook endpoints, one partition (ADR 123). */
+  webhookEndpoint: (id: string) => ({ pk: 'WEBHOOKS', sk: `ENDPOINT#${id}` }),
+  /** One event for one endpoint (ADR 123); queued in gsi1 under 'WEBHOOK_OUTBOX' while due, logged in gsi2 under 'WEBHOOK_LOG'. */
+  webhookDelivery: (id: string) => ({ pk: `WHDELIVERY#${id}`, sk: 'WHDELIVERY' }),
   /** A pending e-mail confirmation link, by the hash of its token; expires through the table's TTL. */
   emailVerification: (tokenHash: string) => ({ pk: `EMAILVERIFY#${tokenHash}`, sk: 'EMAILVERIFY' }),
 };

@@ -12,6 +12,7 @@ import { createQuoteRepository } from '../../modules/quotes';
 import { createOutboxRepository } from '../../modules/mail';
 import { guardErrors, type TableContext } from './support';
 import { createUserRepository } from '../../modules/accounts';
+import { createWebhookRepository, type WebhookRepository } from '../../modules/webhooks';
 
 export interface DynamoRepositories {
   catalog: CatalogRepository;
@@ -20,6 +21,7 @@ export interface DynamoRepositories {
   imports: ImportJobRepository;
   rateLimits: RateLimitStore;
   outbox: OutboxRepository;
+  webhooks: WebhookRepository;
 }
 
 /** Every repository over one table; each method throws only DomainErrors. */
@@ -32,5 +34,6 @@ export function createDynamoRepositories(options: { client: DynamoDBDocumentClie
     imports: guardErrors(createImportJobRepository(ctx)),
     rateLimits: guardErrors(createRateLimitStore(ctx)),
     outbox: guardErrors(createOutboxRepository(ctx)),
+    webhooks: guardErrors(createWebhookRepository(ctx)),
   };
 }

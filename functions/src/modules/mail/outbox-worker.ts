@@ -101,10 +101,16 @@ export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
  * The local stand-in for the AWS mailer Lambda and its EventBridge schedule (ADR 111): kicks send at once in
  * the background, a timer sweeps for retries. Nothing here ever throws into a request.
  */
-export function createLocalMailQueue(worker: OutboxWorker, logger: Logger, sweepMs = 30_000): MailQueue & { whenIdle(): Promise<void>; stop(): void } {
+export function createLocalMailQueue(
+  worker: Pick<OutboxWorker, 'processIds' | 'processDue'> | { processIds(ids: string[]): Promise<unknown>; processDue(): Promise<unknown> },
+  logger: Logger,
+  sweepMs = 30_000,
+  /** The log event's prefix: the webhook worker (ADR 123) runs on the same local queue. */
+  name = 'mail',
+): MailQueue & { whenIdle(): Promise<void>; stop(): void } {
   let chain: Promise<unknown> = Promise.resolve();
   const enqueue = (job: () => Promise<unknown>) => {
-    chain = chain.then(job).catch((err: unknown) => logger.error('mail.worker_failed', { error: err instanceof Error ? err.message : String(err) }));
+    chain = chain.then(job).catch((err: unknown) => logger.error(`${name}.worker_failed`, { error: err instanceof Error ? err.message : String(err) }));
   };
   const timer = setInterval(() => enqueue(() => worker.processDue()), sweepMs);
   timer.unref();

@@ -8,6 +8,7 @@ import { acceptedChoices } from './offer-builder';
 import { createAttachmentIntake, quoteAttachmentPrefix } from './attachments';
 import { buildOrder } from './order-rules';
 import { quoteMails } from './quote-notifications';
+import { offerAcceptedData } from './quote-webhooks';
 import type { Actor, LoopCore } from './quote-loop-core';
 
 /**
@@ -17,7 +18,7 @@ import type { Actor, LoopCore } from './quote-loop-core';
  * the same transaction as the acceptance.
  */
 export function createOfferAcceptance(core: LoopCore) {
-  const { deps, now, site, event, statusMove, commit, answerable } = core;
+  const { deps, now, site, event, statusMove, commit, answerable, webhooks } = core;
   const intake = createAttachmentIntake(deps);
 
   return {
@@ -43,6 +44,7 @@ export function createOfferAcceptance(core: LoopCore) {
           event: event(buyer.username, 'offer_accepted', { version, note: po.number ? `${summary}, PO ${po.number}` : summary }),
           waitingFor: 'reseller',
           mails: quoteMails.offerAccepted(site, quote, { ...offer, response }, summary, po.number),
+          webhooks: await webhooks.deliveriesFor('offer.accepted', offerAcceptedData(offer, response, po.number)),
           ...statusMove(quote, 'accept', buyer.username),
         };
         const change = { event: 'accept' as const, response, acceptedTotalCents: total, acceptedLines: accepted.length, order };

@@ -93,19 +93,6 @@ export function confirmedOrder(order: Order, input: ConfirmOrderInput, meta: { b
   };
 }
 
-/**
- * What the confirmation tells the outside, in one place (ADR 121): `order.confirmed` (or `order.rejected`
- * when no line is left), and one `order.line_rejected` per rejected line. The mails read the order itself;
- * a webhook sender takes these.
- */
-export type OrderEvent =
-  { type: 'order.confirmed'; order: Order } | { type: 'order.rejected'; order: Order } | { type: 'order.line_rejected'; order: Order; line: OrderLine };
-
-export function orderEvents(order: Order): OrderEvent[] {
-  const rejected = order.lines.filter((l) => l.state === 'rejected').map((line) => ({ type: 'order.line_rejected' as const, order, line }));
-  return [{ type: order.state === 'rejected' ? 'order.rejected' : 'order.confirmed', order }, ...rejected];
-}
-
 /** A short summary for the history: "3 lines confirmed, 1 rejected, $1,234.50". */
 export function confirmationNote(order: Order, money: (cents: number) => string): string {
   const confirmed = order.lines.filter((l) => l.state === 'confirmed').length;

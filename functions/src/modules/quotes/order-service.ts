@@ -5,7 +5,8 @@ import { ORDER_STATUS_AFTER, type ConfirmOrderInput, type Order } from '@parts/s
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors';
 import type { QuoteEventWrite } from './ports/quote-repository';
 import type { OrderRange } from './ports/order-repository';
-import { confirmationNote, confirmedOrder, orderEvents, type OrderEvent } from './order-rules';
+import { confirmationNote, confirmedOrder } from './order-rules';
+import { orderConfirmationEvents } from './quote-webhooks';
 import { quoteMails } from './quote-notifications';
 import type { Actor, LoopCore } from './quote-loop-core';
 
@@ -17,10 +18,10 @@ const MAX_EXPORT_DAYS = 366;
 /**
  * The order of a request (ADR 121): the buyer and the reseller read it; the reseller confirms it once, every
  * line with a ship date or rejected with a reason. `confirmOrder` is the one place an order is confirmed
- * or a line rejected: it answers the events (`orderEvents`) for whoever reports them outside.
+ * or a line rejected, and its webhooks (`order.confirmed`, `order.line_rejected`) go in the same transaction.
  */
 export function createOrderService(core: LoopCore) {
-  const { deps, now, today, site, event, commit, readable } = core;
+  const { deps, now, today, site, event, commit, readable, webhooks } = core;
 
   /** The order with a short-lived download link to its PO document. */
   async function withLink(order: Order): Promise<Order> {
@@ -69,7 +70,7 @@ export function createOrderService(core: LoopCore) {
     },
 
     /** The reseller confirms the order: each line with a ship date, or rejected with a reason; once (409 after). */
-    async confirmOrder(admin: Actor, id: number, input: ConfirmOrderInput): Promise<{ quote: QuoteRequest; order: Order; events: OrderEvent[] }> {
+    async confirmOrder(admin: Actor, id: number, input: ConfirmOrderInput): Promise<{ quote: QuoteRequest; order: Order }> {
       if (!admin.isAdmin) throw new ForbiddenError('Only the reseller can confirm an order');
       const { quote, order } = await readOrder(admin, id);
       if (order.state !== 'placed') throw new ConflictError(ORDER_CONFIRMED_ALREADY);
@@ -82,12 +83,11 @@ export function createOrderService(core: LoopCore) {
         }),
         waitingFor: null,
         mails: quoteMails.orderConfirmed(site, quote, next),
+        webhooks: (await Promise.all(orderConfirmationEvents(next).map((e) => webhooks.deliveriesFor(e.type, e.data)))).flat(),
         ...(to !== quote.status ? { status: { at: now().toISOString(), by: admin.username, from: quote.status, to } } : {}),
       };
       const updated = await commit(id, write, () => deps.quotes.confirmOrder(quote, next, write));
-      const events = orderEvents(next);
-      deps.logger.info('order.events', { quoteId: id, events: events.map((e) => e.type) });
-      return { quote: updated, order: await withLink(next), events };
+      return { quote: updated, order: await withLink(next) };
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Logger } from '../../lib/logger';
 import type { BlobStore } from '../../ports/blob-store';
 import type { CatalogRepository } from '../catalog';
 import type { MailQueue, OutboxMail } from '../mail';
+import { createWebhookEvents, type WebhookQueue, type WebhookRepository } from '../webhooks';
 import type { QuoteEventWrite, QuoteRepository } from './ports/quote-repository';
 import { allowedMove, assertMayAct, eventEntry } from './offer-moves';
 
@@ -26,6 +27,9 @@ export interface QuoteLoopDeps {
   quotes: QuoteRepository;
   blobs: BlobStore;
   mailQueue?: MailQueue;
+  /** Where the steps' webhook deliveries are stored and sent from (ADR 123); without it no webhooks. */
+  webhooks?: WebhookRepository;
+  webhookQueue?: WebhookQueue;
   now?: () => Date;
 }
 
@@ -44,6 +48,7 @@ export function createLoopCore(deps: QuoteLoopDeps) {
   const now = deps.now ?? (() => new Date());
   const today = () => utcDay(now());
   const site: SiteSettings = siteSettings(deps.env);
+  const webhooks = createWebhookEvents(deps);
 
   const event = (by: string, kind: QuoteEventEntry['event'], extra: Omit<QuoteEventEntry, 'at' | 'by' | 'event'> = {}) => eventEntry(now(), by, kind, extra);
 
@@ -68,6 +73,7 @@ export function createLoopCore(deps: QuoteLoopDeps) {
     const updated = await action();
     deps.logger.info('quote.event', { quoteId, event: write.event.event, by: write.event.by, version: write.event.version });
     sendSoon(write.mails);
+    webhooks.sendSoon(write.webhooks ?? []);
     return asOfToday(updated, today());
   }
 
@@ -94,6 +100,6 @@ export function createLoopCore(deps: QuoteLoopDeps) {
     return { quote, offer };
   }
 
-  return { deps, now, today, site, event, statusMove, commit, readable, answerable };
+  return { deps, now, today, site, event, statusMove, commit, readable, answerable, webhooks };
 }
 export type LoopCore = ReturnType<typeof createLoopCore>;

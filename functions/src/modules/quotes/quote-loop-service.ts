@@ -23,6 +23,7 @@ import { quoteMails } from './quote-notifications';
 import { createQuoteService } from './quote-service';
 import { clip, createLoopCore, rolesOf, type Actor, type QuoteLoopDeps } from './quote-loop-core';
 import { createQuoteMessages } from './quote-messages';
+import { offerSentData } from './quote-webhooks';
 
 export type { Actor, QuoteLoopDeps } from './quote-loop-core';
 
@@ -34,7 +35,7 @@ export type { Actor, QuoteLoopDeps } from './quote-loop-core';
  */
 export function createQuoteLoopService(deps: QuoteLoopDeps) {
   const core = createLoopCore(deps);
-  const { now, today, site, event, statusMove, commit, readable, answerable } = core;
+  const { now, today, site, event, statusMove, commit, readable, answerable, webhooks } = core;
   const requests = createQuoteService(deps);
   const orders = createOrderService(core);
 
@@ -76,6 +77,7 @@ export function createQuoteLoopService(deps: QuoteLoopDeps) {
         event: event(admin.username, 'offer_sent', { version: offer.version, note: `${formatCents(offer.totalCents)}, valid until ${offer.validUntil}` }),
         waitingFor: 'buyer',
         mails: quoteMails.offerSent(site, quote, offer),
+        webhooks: await webhooks.deliveriesFor('offer.sent', offerSentData(offer)),
         ...statusMove(quote, 'send', admin.username),
       };
       const updated = await commit(id, write, () => deps.quotes.sendOffer(quote, offer, write));

@@ -22,6 +22,8 @@ import type { Env } from '../../config/env';
 import { siteSettings } from '../../config/site-settings';
 import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
 import { quoteMails, type SubmitterAccount } from './quote-notifications';
+import { createWebhookEvents, type WebhookQueue, type WebhookRepository } from '../webhooks';
+import { quoteSubmittedData } from './quote-webhooks';
 
 export {
   ATTACHMENT_NOT_FOUND,
@@ -50,6 +52,9 @@ export interface QuoteServiceDeps {
   now?: () => Date;
   /** Tells the reseller whether the submitting account's address is confirmed. */
   users?: Pick<UserRepository, 'getUserByUsername'>;
+  /** Where the `quote.submitted` webhook deliveries go (ADR 123). */
+  webhooks?: WebhookRepository;
+  webhookQueue?: WebhookQueue;
 }
 
 /** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
@@ -92,6 +97,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const asRead = (quote: QuoteRequest) => asOfToday(quote, utcDay(now()));
   const intake = createAttachmentIntake(deps);
+  const webhooks = createWebhookEvents(deps);
   const lineLimit = { max: MAX_LINE_ATTACHMENTS_TOTAL, message: TOO_MANY_LINE_ATTACHMENTS };
   /** Catalogue lines get the part's number and name copied in; free-text lines keep what the buyer wrote. */
   async function resolveItems(lines: QuoteLineInput[]): Promise<NewQuoteLine[]> {
@@ -127,6 +133,11 @@ export function createQuoteService(deps: QuoteServiceDeps) {
    * queue them is logged and never fails the submission that is already stored (ADR 111).
    */
   async function notifySubmitted(created: QuoteRequest): Promise<QuoteRequest> {
+    // The request is stored already: its webhook deliveries are stored right after it (ADR 123); a failure is logged.
+    await webhooks
+      .deliveriesFor('quote.submitted', quoteSubmittedData(created))
+      .then((deliveries) => webhooks.publish(deliveries))
+      .catch((err: unknown) => deps.logger.error('webhook.enqueue_failed', { quoteId: created.id, type: 'quote.submitted', error: String(err) }));
     if (!deps.outbox || !deps.env) return created;
     try {
       // The buyer's confirmation goes to the account's confirmed address when sent (held until then): quote-notifications.ts.

@@ -16,6 +16,7 @@ import { CategoriesTab } from './components/categories-tab';
 import { ManufacturersTab } from './components/manufacturers-tab';
 import { PartsTab } from './components/parts-tab';
 import { QUOTE_PARAM, QuoteRequestsTab } from './components/quote-requests-tab';
+import { WebhooksTab } from './components/webhooks-tab';
 
 function SummaryCard({ title, value, icon: Icon }: { title: string; value: number | undefined; icon: LucideIcon }) {
   return (
@@ -41,7 +42,7 @@ function SummaryCards() {
   );
 }
 
-const TABS = ['overview', 'categories', 'manufacturers', 'parts', 'quotes'] as const;
+const TABS = ['overview', 'categories', 'manufacturers', 'parts', 'quotes', 'webhooks'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_PARAM = 'tab';
 
@@ -94,6 +95,7 @@ function Dashboard() {
             <TabsTrigger value="manufacturers">Manufacturers</TabsTrigger>
             <TabsTrigger value="parts">Parts</TabsTrigger>
             <TabsTrigger value="quotes">Quote Requests</TabsTrigger>
+            <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <Card>
@@ -119,6 +121,9 @@ function Dashboard() {
           </TabsContent>
           <TabsContent value="quotes">
             <QuoteRequestsTab />
+          </TabsContent>
+          <TabsContent value="webhooks">
+            <WebhooksTab />
           </TabsContent>
         </Tabs>
       </main>

@@ -7,6 +7,7 @@ import type { QuoteEventWrite } from '../ports/quote-repository';
 import { keys, padId } from '../../../adapters/dynamodb/keys';
 import { byStatus } from './quote-request-store';
 import { outboxItem } from '../../mail';
+import { webhookDeliveryItem } from '../../webhooks';
 import { cancellationCodes, withConflictRetry, type TableContext } from '../../../adapters/dynamodb/support';
 
 /** The pieces every quote-loop step's transaction is built from (quote-thread-store.ts). */
@@ -93,6 +94,9 @@ export async function runStep(ctx: TableContext, quoteId: number, items: Transac
   const all = [
     ...items,
     ...write.mails.map((m): TransactItem => ({ Put: { TableName, Item: outboxItem(m, now), ConditionExpression: 'attribute_not_exists(pk)' } })),
+    ...(write.webhooks ?? []).map((d): TransactItem => ({
+      Put: { TableName, Item: webhookDeliveryItem(d, now), ConditionExpression: 'attribute_not_exists(pk)' },
+    })),
   ];
   try {
     await withConflictRetry((token) => client.send(new TransactWriteCommand({ TransactItems: all, ClientRequestToken: token })));

@@ -1,4 +1,5 @@
 import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequest, QuoteStatus, StatusChange, WaitingFor } from '@parts/shared/schemas';
+import type { NewWebhookDelivery } from '../../webhooks';
 import type { Offer, OfferResponse, QuoteMessage } from '@parts/shared/quote-offers';
 import type { OfferEvent } from '@parts/shared/quote-transitions';
 import type { Order } from '@parts/shared/orders';
@@ -65,6 +66,8 @@ export interface QuoteEventWrite {
   waitingFor: WaitingFor | null;
   /** Stored in the same transaction as the data they report. */
   mails: OutboxMail[];
+  /** Webhook deliveries of the event (ADR 123), in the same transaction too. */
+  webhooks?: NewWebhookDelivery[];
   /** The request status the event sets (ADR 114), recorded after the event in the history; absent: unchanged. */
   status?: StatusChange;
 }
