@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { QuoteItem } from '@parts/shared/schemas';
 import { addDays, utcDay, type Offer, type OfferInput, type OfferLineInput } from '@parts/shared/quote-offers';
 import { Button } from '../../components/ui/button';
@@ -7,9 +7,9 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../hooks/use-toast';
 import { errorText } from '../../lib/api-client';
 import { useSendOffer } from './api/send-offer';
-import { LineEditor } from './offer-line-editor';
 import { DEFAULT_VALIDITY_DAYS, draftFor, toInput, type LineDraft } from './offer-line-draft';
 import { useOfferDraft } from './use-offer-draft';
+import { OfferLines } from './offer-lines';
 import { PriceSheetPanel } from './price-sheet-panel';
 
 /**
@@ -27,7 +27,8 @@ export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: num
     message: '',
   }));
   const { lines, validUntil, message } = draft.value;
-  const setLines = (next: (all: LineDraft[]) => LineDraft[]) => draft.set((d) => ({ ...d, lines: next(d.lines) }));
+  const setDraft = draft.set;
+  const setLines = useCallback((next: (all: LineDraft[]) => LineDraft[]) => setDraft((d) => ({ ...d, lines: next(d.lines) })), [setDraft]);
   const setValidUntil = (value: string) => draft.set((d) => ({ ...d, validUntil: value }));
   const setMessage = (value: string) => draft.set((d) => ({ ...d, message: value }));
   const [problem, setProblem] = useState<string | null>(null);
@@ -65,9 +66,7 @@ export function OfferEditor({ quoteId, items, previous, onDone }: { quoteId: num
         </p>
       ) : null}
       <PriceSheetPanel quoteId={quoteId} lines={lines} onApply={setLines} />
-      {lines.map((draft, i) => (
-        <LineEditor key={draft.item.id} draft={draft} index={i} onChange={(d) => setLines((all) => all.map((x, j) => (j === i ? d : x)))} />
-      ))}
+      <OfferLines lines={lines} setLines={setLines} />
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <div className="grid gap-1.5">
           <label htmlFor={`offer-${quoteId}-valid`} className="text-sm font-medium">

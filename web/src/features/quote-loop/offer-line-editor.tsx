@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Plus, Trash2, X } from 'lucide-react';
 import type { Suggestion } from '@parts/shared/schemas';
 import { dollarsToMicros, formatMicros } from '@parts/shared/numbers/money';
@@ -116,11 +117,22 @@ function AlternativeEditor({ id, draft, set, identity }: { id: string; draft: Li
   );
 }
 
-/** One requested line: its price, quantity, MOQ, lead time, breaks, alternative and note, or why it cannot be supplied. */
-export function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: number; onChange: (d: LineDraft) => void }) {
+/**
+ * One requested line: its price, quantity, MOQ, lead time, breaks, alternative and note, or why it cannot be
+ * supplied. Memoised: typing in one line re-renders that line only (onChange is stable).
+ */
+export const LineEditor = memo(function LineEditor({
+  draft,
+  index,
+  onChange,
+}: {
+  draft: LineDraft;
+  index: number;
+  onChange: (index: number, d: LineDraft) => void;
+}) {
   const id = `offer-line-${draft.item.id}`;
   const identity = lineIdentity(draft.item);
-  const set: LinePatch = (patch) => onChange({ ...draft, ...patch });
+  const set: LinePatch = (patch) => onChange(index, { ...draft, ...patch });
   const preview = previewLineTotal(draft);
 
   return (
@@ -207,4 +219,4 @@ export function LineEditor({ draft, index, onChange }: { draft: LineDraft; index
       )}
     </fieldset>
   );
-}
+});
