@@ -24,6 +24,7 @@ import { partRoutes } from './modules/catalog';
 import { quoteRequestRoutes } from './modules/quotes';
 import { quoteLoopRoutes } from './modules/quotes';
 import { priceSheetRoutes } from './modules/quotes';
+import { offerDraftRoutes } from './modules/quotes';
 import { uploadRoutes } from './modules/imports';
 import { importRoutes } from './modules/imports';
 import { adminRoutes } from './modules/catalog';
@@ -74,6 +75,7 @@ export function buildApp(deps: AppDeps) {
     .route('/api/quote-requests', quoteRequestRoutes(deps))
     .route('/api/quote-requests', quoteLoopRoutes(deps))
     .route('/api/quote-requests', priceSheetRoutes(deps))
+    .route('/api/quote-requests', offerDraftRoutes(deps))
     .route('/api/uploads', uploadRoutes(deps))
     .route('/api/imports', importRoutes(deps))
     .route('/api/admin', adminRoutes(deps))

@@ -5,3 +5,4 @@ export { createOfferExpiryJob, type OfferExpiryJob } from './offer-expiry';
 export { quoteLoopRoutes } from './routes/quote-loop';
 export { quoteRequestRoutes } from './routes/quote-requests';
 export { priceSheetRoutes } from './routes/price-sheet';
+export { offerDraftRoutes } from './routes/offer-draft';

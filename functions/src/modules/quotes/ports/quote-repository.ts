@@ -2,6 +2,7 @@ import type { Attachment, FreeTextPart, OfferSummary, QuoteEventEntry, QuoteRequ
 import type { Offer, OfferResponse, QuoteMessage } from '@parts/shared/quote-offers';
 import type { OfferEvent } from '@parts/shared/quote-transitions';
 import type { OutboxMail } from '../../mail';
+import type { OfferDraft } from '@parts/shared/offer-drafts';
 
 /**
  * A catalogue line (partId, with part number and name copied in as they are when the request is made)
@@ -132,4 +133,9 @@ export interface QuoteRepository {
    * again), back in the expiry queue with no reminder sent yet; ConflictError when it changed meanwhile.
    */
   extendOffer(quote: QuoteRequest, validUntil: string, write: QuoteEventWrite): Promise<QuoteRequest>;
+  /** The editor's draft of the next offer version (ADR 126), or undefined. */
+  getOfferDraft(quoteId: number): Promise<OfferDraft | undefined>;
+  /** Replaces the draft (its pages written in one transaction); ValidationError when it is too large to keep. */
+  putOfferDraft(quoteId: number, draft: OfferDraft): Promise<void>;
+  deleteOfferDraft(quoteId: number): Promise<void>;
 }
