@@ -21,12 +21,15 @@ export function useOfferDraft<L extends { item: QuoteItem }>(
   items: QuoteItem[],
   previous: Offer | undefined,
   initial: () => OfferDraft<L>,
+  /** The server's draft came first (ADR 126): the browser's copy is not restored over it. */
+  fromServer = false,
 ): StoredDraft<OfferDraft<L>> {
   const version = (previous?.version ?? 0) + 1;
   return useStoredDraft(
     `offer-draft:${quoteId}:v${version}`,
     initial,
     (stored) => {
+      if (fromServer) return undefined;
       if (stored.lines.length !== items.length || stored.lines.some((l, i) => l.item.id !== items[i]!.id)) return undefined;
       return { ...stored, lines: stored.lines.map((l, i) => ({ ...l, item: items[i]! })) };
     },
