@@ -99,3 +99,39 @@ test('a half-typed admin offer survives a reload; Discard draft forgets it', asy
     await admin.close();
   }
 });
+
+test('a half-typed admin offer is on the server: another device opens it with who saved it and when (issue 29, ADR 126)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { quote } = await submitQuote(page.request);
+  const open = async (admin: Page) => {
+    const panel = await openAdminTab(admin, 'Quote Requests');
+    await panel.getByRole('button', { name: `View quote request #${quote.id}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Quote Request #${quote.id}` });
+    await dialog.getByRole('button', { name: 'Create offer' }).click();
+    return dialog;
+  };
+  const first = await browser.newPage({ baseURL: baseURL! });
+  const second = await browser.newPage({ baseURL: baseURL! });
+  try {
+    const dialog = await open(first);
+    await dialog.getByTestId('offer-line-editor').first().getByLabel('Lead time (days)').fill('21');
+    await expect(dialog.getByTestId('offer-draft-saved')).toContainText('Draft by admin at');
+
+    // Another browser (no local copy): the draft comes from the server.
+    const other = await open(second);
+    await expect(other.getByTestId('offer-draft-saved')).toContainText('Draft by admin at');
+    await expect(other.getByTestId('offer-line-editor').first().getByLabel('Lead time (days)')).toHaveValue('21');
+    for (const width of [1280, 390]) {
+      await second.setViewportSize({ width, height: 900 });
+      await other.getByTestId('offer-draft-saved').scrollIntoViewIfNeeded();
+      await second.screenshot({ path: `test-results/screenshots/offer-editor-draft-${width}.png` });
+    }
+    await other.getByRole('button', { name: 'Discard draft' }).click();
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
