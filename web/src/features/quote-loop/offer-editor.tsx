@@ -11,7 +11,8 @@ import { useSendOffer } from './api/send-offer';
 import { DEFAULT_VALIDITY_DAYS, draftFor, toInput, type LineDraft } from './offer-line-draft';
 import { useOfferDraft } from './use-offer-draft';
 import { OfferLines } from './offer-lines';
-import { useDiscardOfferDraft, useSaveOfferDraft, useServerOfferDraft } from './api/offer-draft';
+import { loadCatalogPrices, useDiscardOfferDraft, useSaveOfferDraft, useServerOfferDraft } from './api/offer-draft';
+import { BulkPanel } from './bulk-panel';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format';
 import { fromServerDraft, toServerDraft } from './offer-draft-sync';
@@ -74,6 +75,17 @@ function EditorForm({ quoteId, items, previous, onDone, server }: EditorProps & 
   const setValidUntil = (value: string) => draft.set((d) => ({ ...d, validUntil: value }));
   const setMessage = (value: string) => draft.set((d) => ({ ...d, message: value }));
   const [problem, setProblem] = useState<string | null>(null);
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const onCheck = useCallback(
+    (itemId: number, on: boolean) =>
+      setChecked((all) => {
+        const next = new Set(all);
+        if (on) next.add(itemId);
+        else next.delete(itemId);
+        return next;
+      }),
+    [],
+  );
   const version = (previous?.version ?? 0) + 1;
 
   const submit = () => {
@@ -114,7 +126,8 @@ function EditorForm({ quoteId, items, previous, onDone, server }: EditorProps & 
         </p>
       ) : null}
       <PriceSheetPanel quoteId={quoteId} lines={lines} onApply={setLines} />
-      <OfferLines lines={lines} setLines={setLines} />
+      <BulkPanel lines={lines} checked={checked} setLines={setLines} loadPrices={loadCatalogPrices} />
+      <OfferLines lines={lines} setLines={setLines} checked={checked} onCheck={onCheck} />
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <div className="grid gap-1.5">
           <label htmlFor={`offer-${quoteId}-valid`} className="text-sm font-medium">

@@ -125,10 +125,15 @@ export const LineEditor = memo(function LineEditor({
   draft,
   index,
   onChange,
+  checked,
+  onCheck,
 }: {
   draft: LineDraft;
   index: number;
   onChange: (index: number, d: LineDraft) => void;
+  /** Picked for a bulk change. */
+  checked: boolean;
+  onCheck: (itemId: number, checked: boolean) => void;
 }) {
   const id = `offer-line-${draft.item.id}`;
   const identity = lineIdentity(draft.item);
@@ -138,6 +143,13 @@ export const LineEditor = memo(function LineEditor({
   return (
     <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3" data-testid="offer-line-editor" data-item-id={draft.item.id}>
       <legend className="px-1 text-sm">
+        <input
+          type="checkbox"
+          className="mr-1.5 align-middle"
+          aria-label={`Pick line ${index + 1} for a bulk change`}
+          checked={checked}
+          onChange={(e) => onCheck(draft.item.id, e.target.checked)}
+        />
         <span className="font-semibold">Line {index + 1}: </span>
         <span className="font-mono">{identity.partNumber || '—'}</span> {identity.name}
         {draft.item.part ? null : (

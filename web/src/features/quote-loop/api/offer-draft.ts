@@ -25,3 +25,10 @@ export function useSaveOfferDraft(quoteId: number) {
 export function useDiscardOfferDraft(quoteId: number) {
   return useMutation({ mutationFn: () => call(route().$delete({ param: { id: String(quoteId) } })) });
 }
+
+/** Catalogue prices (micros) of the given parts, for the bulk rule "catalogue price ± x %". */
+export async function loadCatalogPrices(partIds: number[]): Promise<Map<number, number>> {
+  if (partIds.length === 0) return new Map();
+  const { prices } = await call(api.api.parts.prices.$post({ json: { ids: partIds } }));
+  return new Map(prices.map((p) => [p.id, p.priceMicros]));
+}
