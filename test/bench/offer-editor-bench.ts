@@ -113,6 +113,20 @@ export async function benchOfferEditor(): Promise<void> {
         .waitFor();
     });
 
+    const bulk = dialog.getByTestId('bulk-panel');
+    await bulk.getByLabel('Set').selectOption('moq');
+    await bulk.getByLabel('Value').fill('5');
+    await timed(`apply a bulk rule to all ${LINES} lines (MOQ 5)`, async () => {
+      await bulk.getByRole('button', { name: 'Apply' }).click();
+      await bulk.getByText(`${LINES.toLocaleString('en-US')} lines changed.`).waitFor();
+    });
+    await bulk.getByLabel('Set').selectOption('catalogPrice');
+    await bulk.getByLabel('Percent (+ or −)').fill('12.5');
+    await timed(`apply catalogue price + 12.5 % to all ${LINES} lines`, async () => {
+      await bulk.getByRole('button', { name: 'Apply' }).click();
+      await bulk.getByText(/lines changed/).waitFor();
+    });
+
     const panel = dialog.getByTestId('price-sheet-panel');
     const preview = dialog.getByTestId('price-sheet-preview');
     await timed(`load a priced ${LINES}-line sheet (until the preview shows)`, async () => {
