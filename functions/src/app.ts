@@ -29,6 +29,7 @@ import { quoteLoopRoutes } from './modules/quotes';
 import { priceSheetRoutes } from './modules/quotes';
 import { orderRoutes } from './modules/quotes';
 import { orderExportRoutes } from './modules/quotes';
+import { offerDraftRoutes } from './modules/quotes';
 import { uploadRoutes } from './modules/imports';
 import { importRoutes } from './modules/imports';
 import { adminRoutes } from './modules/catalog';
@@ -87,6 +88,7 @@ export function buildApp(deps: AppDeps) {
     .route('/api/quote-requests', priceSheetRoutes(deps))
     .route('/api/quote-requests', orderRoutes(deps))
     .route('/api', orderExportRoutes(deps))
+    .route('/api/quote-requests', offerDraftRoutes(deps))
     .route('/api/uploads', uploadRoutes(deps))
     .route('/api/imports', importRoutes(deps))
     .route('/api/admin', adminRoutes(deps))

@@ -5,7 +5,9 @@
  * In-process, with the request and the catalogue look-up in memory (no table, no search engine).
  * Wall time and the process's CPU time (all its threads) are printed: on a shared, loaded machine the CPU time is the steadier one.
  *
- * Usage: npm run bench:offer   (RUNS=5 repetitions of each warm step)
+ * Then the editor in Chromium against the local server (offer-editor-bench.ts): open, type, load a sheet, send.
+ *
+ * Usage: npm run bench:offer   (RUNS=5 repetitions of each warm step; BROWSER=0 skips the Chromium part)
  */
 import { loadavg } from 'node:os';
 import { cpuUsage } from 'node:process';
@@ -14,6 +16,7 @@ import { PRICE_SHEET_COLUMNS } from '@parts/shared/price-sheet';
 import { priceSheetCsv, priceSheetRows, priceSheetXlsx } from '../../functions/src/modules/quotes/price-sheet-export';
 import { createPriceSheetService } from '../../functions/src/modules/quotes/price-sheet-service';
 import { createParseSandbox, PARSE_SANDBOX_DEFAULTS } from '../../functions/src/lib/parse-sandbox';
+import { benchOfferEditor } from './offer-editor-bench';
 
 const LINES = 2000;
 const runs = Number(process.env.RUNS ?? 5);
@@ -95,3 +98,4 @@ async function main() {
 }
 
 await main();
+if (process.env.BROWSER !== '0') await benchOfferEditor();

@@ -99,3 +99,87 @@ test('a half-typed admin offer survives a reload; Discard draft forgets it', asy
     await admin.close();
   }
 });
+
+test('a half-typed admin offer is on the server: another device opens it with who saved it and when (issue 29, ADR 126)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { quote } = await submitQuote(page.request);
+  const open = async (admin: Page) => {
+    const panel = await openAdminTab(admin, 'Quote Requests');
+    await panel.getByRole('button', { name: `View quote request #${quote.id}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Quote Request #${quote.id}` });
+    await dialog.getByRole('button', { name: 'Create offer' }).click();
+    return dialog;
+  };
+  const first = await browser.newPage({ baseURL: baseURL! });
+  const second = await browser.newPage({ baseURL: baseURL! });
+  try {
+    const dialog = await open(first);
+    await dialog.getByTestId('offer-line-editor').first().getByLabel('Lead time (days)').fill('21');
+    await expect(dialog.getByTestId('offer-draft-saved')).toContainText('Draft by admin at');
+
+    // Another browser (no local copy): the draft comes from the server.
+    const other = await open(second);
+    await expect(other.getByTestId('offer-draft-saved')).toContainText('Draft by admin at');
+    await expect(other.getByTestId('offer-line-editor').first().getByLabel('Lead time (days)')).toHaveValue('21');
+    for (const width of [1280, 390]) {
+      await second.setViewportSize({ width, height: 900 });
+      await other.getByTestId('offer-draft-saved').scrollIntoViewIfNeeded();
+      await second.screenshot({ path: `test-results/screenshots/offer-editor-draft-${width}.png` });
+    }
+    await other.getByRole('button', { name: 'Discard draft' }).click();
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
+
+test('bulk rules: lead time on the checked lines, catalogue price + 10 % on all (lines without a price skipped), undo (issue 29)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { quote, parts } = await submitQuote(page.request);
+  const admin = await browser.newPage({ baseURL: baseURL! });
+  try {
+    const panel = await openAdminTab(admin, 'Quote Requests');
+    await panel.getByRole('button', { name: `View quote request #${quote.id}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Quote Request #${quote.id}` });
+    await dialog.getByRole('button', { name: 'Create offer' }).click();
+    const bulk = dialog.getByTestId('bulk-panel');
+    const line = (n: number) => dialog.getByTestId('offer-line-editor').nth(n);
+
+    await line(1).getByLabel('Pick line 2 for a bulk change').check();
+    await bulk.getByLabel('Lines').selectOption('checked');
+    await bulk.getByLabel('Set').selectOption('leadTime');
+    await bulk.getByLabel('Value').fill('21');
+    await bulk.getByRole('button', { name: 'Apply' }).click();
+    await expect(bulk.getByTestId('bulk-outcome')).toHaveText('1 line changed.');
+    await expect(line(1).getByLabel('Lead time (days)')).toHaveValue('21');
+    await expect(line(0).getByLabel('Lead time (days)')).toHaveValue('');
+
+    const before = await line(0).getByLabel('Unit price (USD)').first().inputValue();
+    const priced = parts.slice(0, 3).filter((p) => p.price !== null).length;
+    await bulk.getByLabel('Lines').selectOption('all');
+    await bulk.getByLabel('Set').selectOption('catalogPrice');
+    await bulk.getByLabel('Percent (+ or −)').fill('10');
+    await bulk.getByRole('button', { name: 'Apply' }).click();
+    await expect(bulk.getByTestId('bulk-outcome')).toHaveText(
+      `${priced} ${priced === 1 ? 'line' : 'lines'} changed${priced < 3 ? `; ${3 - priced} skipped (no catalogue price).` : '.'}`,
+    );
+    await bulk.getByRole('button', { name: 'Undo last bulk change' }).click();
+    await expect(bulk.getByTestId('bulk-outcome')).toHaveText('The last bulk change was undone.');
+    await expect(line(0).getByLabel('Unit price (USD)').first()).toHaveValue(before);
+    await expect(line(1).getByLabel('Lead time (days)')).toHaveValue('21');
+    for (const width of [1280, 390]) {
+      await admin.setViewportSize({ width, height: 900 });
+      await bulk.scrollIntoViewIfNeeded();
+      await admin.screenshot({ path: `test-results/screenshots/offer-editor-bulk-${width}.png` });
+    }
+    await dialog.getByRole('button', { name: 'Discard draft' }).click();
+  } finally {
+    await admin.close();
+  }
+});

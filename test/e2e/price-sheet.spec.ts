@@ -10,10 +10,9 @@ import { openAdminTab } from './admin-helpers';
 
 const shots = path.join(process.cwd(), 'test-results', 'screenshots');
 /**
- * Issue 29 asks for 500 lines. The offer editor still renders every line at once (virtualised rows, item 5,
- * are not done): at 500 lines on a loaded 2-core machine it takes ~16 s to open and the page answers the
- * loaded sheet too slowly for this test (the server reads the 500-row sheet in ~6 s). Until item 5 lands the
- * round trip runs with 60 lines (the e2e suite's time is budgeted); E2E_SHEET_LINES=500 runs it with 500.
+ * Issue 29 asks for 500 lines. The editor draws only the lines in sight since ADR 125; the round trip runs with 60
+ * lines by default (the e2e suite's time is budgeted) and E2E_SHEET_LINES=500 runs it with 500 (not yet checked
+ * within the default timeouts on this machine).
  */
 const LINES = Number(process.env.E2E_SHEET_LINES ?? 60);
 

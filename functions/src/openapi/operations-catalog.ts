@@ -187,6 +187,15 @@ export const CATALOG_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: '/api/parts/prices',
+    tag: 'Catalogue',
+    summary: "Catalogue prices of up to 2,000 parts by id (the offer editor's price rule)",
+    access: 'admin',
+    body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(2000) }),
+    ok: { status: 200, schema: z.object({ prices: z.array(z.object({ id: z.number().int(), priceMicros: z.number().int() })) }) },
+  },
+  {
+    method: 'post',
     path: '/api/parts',
     tag: 'Catalogue',
     summary: 'Create a part',

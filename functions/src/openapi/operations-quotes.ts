@@ -25,6 +25,8 @@ import {
 } from '@parts/shared/quote-offers';
 import { bomMatchRequestSchema, bomMatchResponseSchema, bomPasteSchema, bomSheetSchema, savedBomMappingSchema } from '@parts/shared/bom';
 import { priceSheetExportSchema } from '@parts/shared/price-sheet';
+import { confirmOrderInputSchema, orderSchema } from '@parts/shared/orders';
+import { offerDraftInputSchema } from '@parts/shared/offer-drafts';
 
 import type { Operation } from './operation';
 
@@ -201,6 +203,79 @@ export const QUOTE_OPERATIONS: Operation[] = [
     access: 'admin',
     body: { type: 'multipart/form-data', description: 'file: the priced sheet' },
     ok: { status: 200 },
+  },
+
+  {
+    method: 'get',
+    path: '/api/quote-requests/:id/offer-draft',
+    tag: 'Offers',
+    summary: "The offer editor's draft, with who saved it and when (null when there is none)",
+    access: 'admin',
+    ok: { status: 200, schema: z.object({ draft: offerDraftInputSchema.extend({ savedBy: z.string(), savedAt: z.string() }).nullable() }) },
+  },
+  {
+    method: 'put',
+    path: '/api/quote-requests/:id/offer-draft',
+    tag: 'Offers',
+    summary: "Save the offer editor's draft (nothing is sent to the buyer)",
+    access: 'admin',
+    body: offerDraftInputSchema,
+    ok: { status: 200, schema: z.object({ draft: offerDraftInputSchema.extend({ savedBy: z.string(), savedAt: z.string() }) }) },
+  },
+  {
+    method: 'delete',
+    path: '/api/quote-requests/:id/offer-draft',
+    tag: 'Offers',
+    summary: "Discard the offer editor's draft",
+    access: 'admin',
+    ok: { status: 204 },
+  },
+  {
+    method: 'get',
+    path: '/api/quote-requests/:id/order',
+    tag: 'Orders',
+    summary: "The order the accepted lines placed, with each line's state",
+    access: 'user',
+    ok: { status: 200, schema: orderSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/quote-requests/:id/order/confirm',
+    tag: 'Orders',
+    summary: 'The reseller confirms the order once: each line with a ship date, or rejected with a reason',
+    access: 'admin',
+    body: confirmOrderInputSchema,
+    ok: { status: 200, schema: z.object({ quote: quoteRequestSchema, order: orderSchema }) },
+  },
+  {
+    method: 'get',
+    path: '/api/quote-requests/:id/order/pdf',
+    tag: 'Orders',
+    summary: 'The order confirmation as a PDF',
+    access: 'user',
+    ok: { status: 200, type: 'application/pdf' },
+  },
+  {
+    method: 'get',
+    path: '/api/quote-requests/:id/order/export',
+    tag: 'Orders',
+    summary: 'One order for the ERP: CSV (one row per line) or JSON',
+    access: 'admin',
+    query: { format: { schema: z.enum(['csv', 'json']), description: 'csv (default) or json' } },
+    ok: { status: 200, type: 'text/csv or application/json' },
+  },
+  {
+    method: 'get',
+    path: '/api/orders/export',
+    tag: 'Orders',
+    summary: 'Every order placed in a span of days (at most 366, UTC) for the ERP: CSV or JSON',
+    access: 'admin',
+    query: {
+      from: { schema: z.string(), description: 'First day, YYYY-MM-DD', required: true },
+      to: { schema: z.string(), description: 'Last day, YYYY-MM-DD', required: true },
+      format: { schema: z.enum(['csv', 'json']), description: 'csv (default) or json' },
+    },
+    ok: { status: 200, type: 'text/csv or application/json' },
   },
 
   {

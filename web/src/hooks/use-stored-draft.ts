@@ -71,7 +71,13 @@ export interface StoredDraft<T> {
  * State kept under `key` in localStorage once changed. `accept` checks a stored value further (its
  * shape is already checked against `initial()`), and may adapt it (e.g. take fresh item data).
  */
-export function useStoredDraft<T>(key: string, initial: () => T, accept: (stored: T, fresh: T) => T | undefined = (s) => s): StoredDraft<T> {
+export function useStoredDraft<T>(
+  key: string,
+  initial: () => T,
+  accept: (stored: T, fresh: T) => T | undefined = (s) => s,
+  /** Write this long after the last change (a large draft is not serialised on every keystroke); 0 writes at once. */
+  delayMs = 0,
+): StoredDraft<T> {
   const [state, setState] = useState(() => {
     const fresh = initial();
     const stored = readDraft(key, 'local');
@@ -80,9 +86,24 @@ export function useStoredDraft<T>(key: string, initial: () => T, accept: (stored
   });
   const cleared = useRef(false);
 
+  // A delayed write still happens when the page goes away (reload, closed tab) or the form closes first.
+  const pending = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (state.dirty && !cleared.current) writeDraft(key, state.value, 'local');
-  }, [key, state]);
+    if (!state.dirty || cleared.current) return;
+    if (delayMs === 0) return writeDraft(key, state.value, 'local');
+    const flush = () => {
+      pending.current = null;
+      if (!cleared.current) writeDraft(key, state.value, 'local');
+    };
+    pending.current = flush;
+    const timer = setTimeout(flush, delayMs);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [key, state, delayMs]);
+  useEffect(() => () => pending.current?.(), []);
 
   const set = useCallback((next: SetStateAction<T>) => {
     cleared.current = false;

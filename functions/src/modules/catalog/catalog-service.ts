@@ -1,3 +1,4 @@
+import { dollarsToMicros } from '@parts/shared/numbers/money';
 import type { Category, CategoryInput, Manufacturer, ManufacturerInput, PartInput, PartView, RelationRef } from '@parts/shared/schemas';
 import { toPartView } from './part-view';
 import type { Logger } from '../../lib/logger';
@@ -16,6 +17,11 @@ export interface CatalogServiceDeps {
 export function createCatalogService({ catalog, searchSync }: CatalogServiceDeps) {
   return {
     listCategories: (): Promise<Category[]> => catalog.listCategories(),
+    /** Catalogue prices in micros of the parts that have one (the offer editor's bulk rule, issue 29); unknown ids are left out. */
+    async partPrices(ids: number[]): Promise<{ id: number; priceMicros: number }[]> {
+      const parts = await catalog.getParts([...new Set(ids)]);
+      return parts.flatMap((p) => (p.price === null || p.price === undefined ? [] : [{ id: p.id, priceMicros: dollarsToMicros(p.price) }]));
+    },
     getCategoryBySlug: (slug: string) => catalog.getCategoryBySlug(slug),
     listManufacturers: (): Promise<Manufacturer[]> => catalog.listManufacturers(),
     getManufacturerBySlug: (slug: string) => catalog.getManufacturerBySlug(slug),

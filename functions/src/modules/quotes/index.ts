@@ -7,3 +7,4 @@ export { quoteRequestRoutes } from './routes/quote-requests';
 export { priceSheetRoutes } from './routes/price-sheet';
 export { orderRoutes } from './routes/orders';
 export { orderExportRoutes } from './routes/order-export';
+export { offerDraftRoutes } from './routes/offer-draft';

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Plus, Trash2, X } from 'lucide-react';
 import type { Suggestion } from '@parts/shared/schemas';
 import { dollarsToMicros, formatMicros } from '@parts/shared/numbers/money';
@@ -116,16 +117,39 @@ function AlternativeEditor({ id, draft, set, identity }: { id: string; draft: Li
   );
 }
 
-/** One requested line: its price, quantity, MOQ, lead time, breaks, alternative and note, or why it cannot be supplied. */
-export function LineEditor({ draft, index, onChange }: { draft: LineDraft; index: number; onChange: (d: LineDraft) => void }) {
+/**
+ * One requested line: its price, quantity, MOQ, lead time, breaks, alternative and note, or why it cannot be
+ * supplied. Memoised: typing in one line re-renders that line only (onChange is stable).
+ */
+export const LineEditor = memo(function LineEditor({
+  draft,
+  index,
+  onChange,
+  checked,
+  onCheck,
+}: {
+  draft: LineDraft;
+  index: number;
+  onChange: (index: number, d: LineDraft) => void;
+  /** Picked for a bulk change. */
+  checked: boolean;
+  onCheck: (itemId: number, checked: boolean) => void;
+}) {
   const id = `offer-line-${draft.item.id}`;
   const identity = lineIdentity(draft.item);
-  const set: LinePatch = (patch) => onChange({ ...draft, ...patch });
+  const set: LinePatch = (patch) => onChange(index, { ...draft, ...patch });
   const preview = previewLineTotal(draft);
 
   return (
     <fieldset className="grid gap-3 rounded-md border border-slate-200 p-3" data-testid="offer-line-editor" data-item-id={draft.item.id}>
       <legend className="px-1 text-sm">
+        <input
+          type="checkbox"
+          className="mr-1.5 align-middle"
+          aria-label={`Pick line ${index + 1} for a bulk change`}
+          checked={checked}
+          onChange={(e) => onCheck(draft.item.id, e.target.checked)}
+        />
         <span className="font-semibold">Line {index + 1}: </span>
         <span className="font-mono">{identity.partNumber || '—'}</span> {identity.name}
         {draft.item.part ? null : (
@@ -207,4 +231,4 @@ export function LineEditor({ draft, index, onChange }: { draft: LineDraft; index
       )}
     </fieldset>
   );
-}
+});

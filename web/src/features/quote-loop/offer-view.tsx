@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { offerPdfUrl } from './api/get-offer';
 import { OfferStateBadge } from './offer-labels';
+import { DRAWN_WHOLE, useRowWindow } from '../../hooks/use-row-window';
 
 /** "was $12.00" beside a value that changed since the previous version. */
 function Was({ text }: { text: string | undefined }) {
@@ -64,11 +65,22 @@ function PartCell({ line }: { line: OfferLine }) {
   );
 }
 
-function LineRow({ line, change }: { line: OfferLine; change: LineChange | undefined }) {
+function LineRow({
+  line,
+  change,
+  index,
+  measure,
+}: {
+  line: OfferLine;
+  change: LineChange | undefined;
+  index: number;
+  measure: (element: Element | null) => void;
+}) {
   const changed = change !== undefined;
+  const drawn = { 'data-index': index, ref: measure };
   if (line.status === 'cannot_supply') {
     return (
-      <TableRow data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
+      <TableRow {...drawn} data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
         <Cell className="col-span-2">
           <PartCell line={line} />
         </Cell>
@@ -86,7 +98,7 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
     );
   }
   return (
-    <TableRow data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
+    <TableRow {...drawn} data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
       <Cell className="col-span-2 align-top">
         <PartCell line={line} />
         {line.alternative ? (
@@ -135,6 +147,38 @@ function LineRow({ line, change }: { line: OfferLine; change: LineChange | undef
         {formatCents(line.lineTotalCents)}
       </Cell>
     </TableRow>
+  );
+}
+
+/** A row's height before it is measured (a table row; a card on a phone is taller). */
+const ROW_ESTIMATE = 72;
+
+/** The lines, only those in sight drawn when there are many (issue 29: a 2,000-line offer opens at once). */
+function OfferLineTable({ lines, changes }: { lines: OfferLine[]; changes: Map<number, LineChange> }) {
+  const { scroller, rows, before, after, measure } = useRowWindow<HTMLDivElement>(lines.length, ROW_ESTIMATE);
+  return (
+    <div ref={scroller} className={cn(lines.length > DRAWN_WHOLE && 'max-h-[75vh] overflow-y-auto overscroll-contain')} data-testid="offer-lines">
+      <Table className="block md:table">
+        <TableHeader className="hidden md:table-header-group">
+          <TableRow>
+            <TableHead>Part</TableHead>
+            <TableHead className="text-right">Qty</TableHead>
+            <TableHead className="text-right">Unit price</TableHead>
+            <TableHead>Price breaks</TableHead>
+            <TableHead>Lead time</TableHead>
+            <TableHead className="text-right">MOQ</TableHead>
+            <TableHead className="text-right">Line total</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody className="block md:table-row-group">
+          {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
+          {rows.map((row) => (
+            <LineRow key={row.key} index={row.index} measure={measure} line={lines[row.index]!} change={changes.get(lines[row.index]!.itemId)} />
+          ))}
+          {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 
@@ -187,24 +231,7 @@ export function OfferView({
         </p>
       ) : null}
       {offer.message ? <p className="whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm text-slate-800">{offer.message}</p> : null}
-      <Table className="block md:table">
-        <TableHeader className="hidden md:table-header-group">
-          <TableRow>
-            <TableHead>Part</TableHead>
-            <TableHead className="text-right">Qty</TableHead>
-            <TableHead className="text-right">Unit price</TableHead>
-            <TableHead>Price breaks</TableHead>
-            <TableHead>Lead time</TableHead>
-            <TableHead className="text-right">MOQ</TableHead>
-            <TableHead className="text-right">Line total</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody className="block md:table-row-group">
-          {offer.lines.map((line) => (
-            <LineRow key={line.itemId} line={line} change={changes.get(line.itemId)} />
-          ))}
-        </TableBody>
-      </Table>
+      <OfferLineTable lines={offer.lines} changes={changes} />
       <div className="flex flex-wrap justify-end gap-x-6 text-sm">
         <span>
           Total{' '}

@@ -2,6 +2,9 @@ import type { QuoteItem } from '@parts/shared/schemas';
 import type { Offer } from '@parts/shared/quote-offers';
 import { useStoredDraft, type StoredDraft } from '../../hooks/use-stored-draft';
 
+/** A 2,000-line draft is about 1 MB of JSON: written after a pause in typing, not on every keystroke. */
+const STORE_AFTER_MS = 400;
+
 export interface OfferDraft<L> {
   lines: L[];
   validUntil: string;
@@ -18,10 +21,18 @@ export function useOfferDraft<L extends { item: QuoteItem }>(
   items: QuoteItem[],
   previous: Offer | undefined,
   initial: () => OfferDraft<L>,
+  /** The server's draft came first (ADR 126): the browser's copy is not restored over it. */
+  fromServer = false,
 ): StoredDraft<OfferDraft<L>> {
   const version = (previous?.version ?? 0) + 1;
-  return useStoredDraft(`offer-draft:${quoteId}:v${version}`, initial, (stored) => {
-    if (stored.lines.length !== items.length || stored.lines.some((l, i) => l.item.id !== items[i]!.id)) return undefined;
-    return { ...stored, lines: stored.lines.map((l, i) => ({ ...l, item: items[i]! })) };
-  });
+  return useStoredDraft(
+    `offer-draft:${quoteId}:v${version}`,
+    initial,
+    (stored) => {
+      if (fromServer) return undefined;
+      if (stored.lines.length !== items.length || stored.lines.some((l, i) => l.item.id !== items[i]!.id)) return undefined;
+      return { ...stored, lines: stored.lines.map((l, i) => ({ ...l, item: items[i]! })) };
+    },
+    STORE_AFTER_MS,
+  );
 }

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import * as z from 'zod';
 import { partInputSchema } from '@parts/shared/schemas';
+import { MAX_QUOTE_ITEMS } from '@parts/shared/constants';
 import type { AppDeps } from '../../../app';
 import type { AppEnv } from '../../../http/app-env';
 import { validate } from '../../../http/validate';
@@ -13,6 +15,8 @@ import { parseSandbox } from '../../../lib/parse-sandbox';
 import { createCatalogService, partViewBySlug, partViewOf } from '../catalog-service';
 import { importPartsCsv } from '../../imports';
 import { CSV_TEMPLATE } from '../../imports';
+
+const partPricesSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_QUOTE_ITEMS) });
 
 export function partRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);
@@ -33,6 +37,9 @@ export function partRoutes(deps: AppDeps) {
         const { file, mapping } = await readCsvUpload(c.req.raw, true);
         return c.json(await importPartsCsv(deps, Readable.from([file]), mapping!));
       })
+      .post('/prices', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', partPricesSchema), async (c) =>
+        c.json({ prices: await service.partPrices(c.req.valid('json').ids) }),
+      )
       .get('/:slug', validate('param', slugParamSchema), async (c) => {
         const part = await partViewBySlug(deps, c.req.valid('param').slug);
         if (!part) throw new NotFoundError('Part not found');

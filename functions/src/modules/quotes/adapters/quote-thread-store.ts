@@ -22,7 +22,7 @@ const summaryOf = (offer: Offer): OfferSummary => ({
 });
 
 /** The offer versions and messages of the quote aggregate, and each quote-loop step's transaction. */
-export type QuoteThreadStore = Omit<QuoteRepository, keyof QuoteRequestStore>;
+export type QuoteThreadStore = Omit<QuoteRepository, keyof QuoteRequestStore | 'getOfferDraft' | 'putOfferDraft' | 'deleteOfferDraft'>;
 
 /**
  * Each quote-loop step: one transaction, conditional on the state the service read (the transition table's

@@ -5,6 +5,7 @@ import type { OfferEvent } from '@parts/shared/quote-transitions';
 import type { Order } from '@parts/shared/orders';
 import type { OutboxMail } from '../../mail';
 import type { QuoteOrderStore } from './order-repository';
+import type { OfferDraft } from '@parts/shared/offer-drafts';
 
 /**
  * A catalogue line (partId, with part number and name copied in as they are when the request is made)
@@ -138,4 +139,9 @@ export interface QuoteRepository extends QuoteOrderStore {
    * again), back in the expiry queue with no reminder sent yet; ConflictError when it changed meanwhile.
    */
   extendOffer(quote: QuoteRequest, validUntil: string, write: QuoteEventWrite): Promise<QuoteRequest>;
+  /** The editor's draft of the next offer version (ADR 126), or undefined. */
+  getOfferDraft(quoteId: number): Promise<OfferDraft | undefined>;
+  /** Replaces the draft (its pages written in one transaction); ValidationError when it is too large to keep. */
+  putOfferDraft(quoteId: number, draft: OfferDraft): Promise<void>;
+  deleteOfferDraft(quoteId: number): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Paperclip } from 'lucide-react';
 import { formatQuantity } from '@parts/shared/numbers/display';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
@@ -28,6 +28,8 @@ import { useUpdateQuoteStatus } from '../api/update-quote-status';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
 import { LoadError } from '../../../components/ui/load-error';
 import { OptionSelect } from './option-select';
+import { DRAWN_WHOLE, useRowWindow } from '../../../hooks/use-row-window';
+import { cn } from '../../../lib/cn';
 
 function formatBytes(size: number): string {
   return size >= 1024 * 1024 ? `${(size / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
@@ -36,10 +38,10 @@ function formatBytes(size: number): string {
 const hasDetails = (item: QuoteItem) => Boolean(item.reference || item.targetPrice !== undefined || item.neededBy || item.note || item.attachments?.length);
 
 /** One line: a catalogue part, or a free-text line (not in the catalogue) marked as such. */
-function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean }) {
+function ItemRow({ item, withDetails, index, measure }: { item: QuoteItem; withDetails: boolean; index: number; measure: (element: Element | null) => void }) {
   const free = item.part ? undefined : (item.freeText ?? {});
   return (
-    <TableRow data-testid="quote-line">
+    <TableRow data-testid="quote-line" data-index={index} ref={measure}>
       {/* Part numbers and names wrap anywhere, so the table fits the dialog on a phone. */}
       <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{item.part?.partNumber ?? free?.partNumber ?? '—'}</TableCell>
       <TableCell className="[overflow-wrap:anywhere]">
@@ -88,6 +90,36 @@ function ItemRow({ item, withDetails }: { item: QuoteItem; withDetails: boolean 
         </TableCell>
       ) : null}
     </TableRow>
+  );
+}
+
+/** A row's height before it is measured. */
+const ITEM_ESTIMATE = 53;
+
+/** The request's lines, only those in sight drawn when there are many (issue 29: a 2,000-line request opens at once). */
+function ItemTable({ items }: { items: QuoteItem[] }) {
+  const { scroller, rows, before, after, measure } = useRowWindow<HTMLDivElement>(items.length, ITEM_ESTIMATE);
+  const withDetails = useMemo(() => items.some(hasDetails), [items]);
+  return (
+    <div ref={scroller} className={cn(items.length > DRAWN_WHOLE && 'max-h-[60vh] overflow-y-auto overscroll-contain')} data-testid="quote-lines">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Part Number</TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead className="text-right">Quantity</TableHead>
+            {withDetails ? <TableHead>Details</TableHead> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
+          {rows.map((row) => (
+            <ItemRow key={row.key} index={row.index} measure={measure} item={items[row.index]!} withDetails={withDetails} />
+          ))}
+          {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 
@@ -182,25 +214,7 @@ function Details({ request }: { request: QuoteRequestDetail }) {
 
       <section aria-label="Items" className="grid gap-2">
         <h3 className="text-sm font-semibold">Items</h3>
-        {request.items.length === 0 ? (
-          <p className="text-sm text-slate-600">No items in this quote request.</p>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Part Number</TableHead>
-                <TableHead>Name</TableHead>
-                <TableHead className="text-right">Quantity</TableHead>
-                {request.items.some(hasDetails) ? <TableHead>Details</TableHead> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {request.items.map((item) => (
-                <ItemRow key={item.id} item={item} withDetails={request.items.some(hasDetails)} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        {request.items.length === 0 ? <p className="text-sm text-slate-600">No items in this quote request.</p> : <ItemTable items={request.items} />}
       </section>
 
       {request.notes ? (
