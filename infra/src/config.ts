@@ -43,6 +43,8 @@ export interface StageSettings {
   mailFrom?: string;
   /** AWS Budgets alarm (actual and forecast spend) to the alarm topic. */
   monthlyBudgetUsd: number;
+  /** Whether a buyer accepting an offer must give a purchase order number (ADR 121): SITE_PO_NUMBER of the API. */
+  purchaseOrderNumber?: 'optional' | 'required';
   /** Preset values this stage changes. */
   sizes?: Partial<StageSizes>;
 }
@@ -63,6 +65,7 @@ export interface StageConfig {
   mailDomain: string;
   mailFrom: string;
   monthlyBudgetUsd: number;
+  purchaseOrderNumber: 'optional' | 'required';
 }
 
 /**
@@ -135,6 +138,7 @@ const SETTING_KEYS: (keyof StageSettings)[] = [
   'mailDomain',
   'mailFrom',
   'monthlyBudgetUsd',
+  'purchaseOrderNumber',
   'sizes',
 ];
 
@@ -186,6 +190,9 @@ export function stageConfig(stage: string, raw: unknown): StageConfig {
   const mailFrom = str('mailFrom', false) ?? `Industrial Parts Hub <quotes@${mailDomain}>`;
   const fromAddress = /<([^<>]+)>$/.exec(mailFrom)?.[1] ?? mailFrom;
   if (!fromAddress.toLowerCase().endsWith(`@${mailDomain}`)) fail(stage, `"mailFrom" must be an address at ${mailDomain}, got "${mailFrom}"`);
+  const purchaseOrderNumber = str('purchaseOrderNumber', false) ?? 'optional';
+  if (purchaseOrderNumber !== 'optional' && purchaseOrderNumber !== 'required')
+    fail(stage, `"purchaseOrderNumber" must be "optional" or "required", got "${purchaseOrderNumber}"`);
   const budget = s.monthlyBudgetUsd;
   if (typeof budget !== 'number' || !Number.isInteger(budget) || budget <= 0) fail(stage, '"monthlyBudgetUsd" is required (a positive whole number of USD)');
 
@@ -222,6 +229,7 @@ export function stageConfig(stage: string, raw: unknown): StageConfig {
     mailDomain,
     mailFrom,
     monthlyBudgetUsd: budget,
+    purchaseOrderNumber,
   };
 }
 

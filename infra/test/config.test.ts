@@ -42,6 +42,9 @@ describe('stage settings are committed in cdk.json (context.stages), not flags',
     expect(() => stageConfig('dev', { ...dev, sizes: { apiMemoryMb: 1.5 } })).toThrow(/positive integer/);
     expect(() => stageConfig('dev', { ...dev, sizes: { searchMasterCount: 2 } })).toThrow(/0 or 3/);
     expect(() => stageConfig('dev', { ...dev, mailFrom: 'quotes@elsewhere.example' })).toThrow(/must be an address at/);
+    expect(() => stageConfig('dev', { ...dev, purchaseOrderNumber: 'yes' })).toThrow(/"purchaseOrderNumber" must be "optional" or "required", got "yes"/);
+    expect(stageConfig('dev', dev).purchaseOrderNumber).toBe('optional');
+    expect(stageConfig('dev', { ...dev, purchaseOrderNumber: 'required' }).purchaseOrderNumber).toBe('required');
     expect(stageConfig('dev', { ...dev, size: 'large', sizes: { searchVolumeGb: 200 } }).sizes).toMatchObject({ searchVolumeGb: 200, searchInstanceCount: 2 });
   });
 

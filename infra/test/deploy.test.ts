@@ -50,6 +50,10 @@ describe('regions: data in the stage region, the CloudFront WAF and certificate 
     expect(fnProps(dev.template, 'parts-dev-api').Environment.Variables.ALLOWED_ORIGINS).toBe('same-origin');
     expect(JSON.stringify(fnProps(dev.template, 'parts-dev-sitemaps').Environment.Variables.SITE_URL)).toContain('DomainName');
   });
+
+  it("the API is told whether a buyer must give a PO number (the stage's purchaseOrderNumber, default optional)", () => {
+    expect(fnProps(dev.template, 'parts-dev-api').Environment.Variables.SITE_PO_NUMBER).toBe('optional');
+  });
 });
 
 describe('a failed first deploy can be retried: nothing kept has a fixed name that blocks it', () => {

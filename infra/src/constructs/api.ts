@@ -129,6 +129,7 @@ export class Api extends Construct {
         NODE_ENV: 'production',
         TRUST_CLOUDFRONT_VIEWER_ADDRESS: 'true',
         ALLOWED_ORIGINS: props.allowedOrigin,
+        SITE_PO_NUMBER: config.purchaseOrderNumber,
       },
     })
       .bindTable(props.table, 'readWrite')
