@@ -141,4 +141,13 @@ describe('the quote document holds any text', { timeout: 60_000 }, () => {
     expect(all).toContain(DEFAULT_SITE_SETTINGS.quoteTerms[4]!);
     pages.forEach((text, i) => expect(text).toContain(`page ${i + 1} of 4`));
   });
+
+  test('a 2,000-line offer prints every line, paged, each page numbered (issue 29)', async () => {
+    const lines = Array.from({ length: 2000 }, (_, i) => offeredLine({ itemId: i + 1, partNumber: `HX-M8-${String(i + 1).padStart(4, '0')}` }));
+    const { totalPages, pages, all } = await render({ offer: offer({ lines, totalCents: 2000 * 12000 }) });
+    expect(totalPages).toBeGreaterThan(30);
+    for (const n of [1, 999, 2000]) expect(all).toContain(`HX-M8-${String(n).padStart(4, '0')}`);
+    expect(all.indexOf('HX-M8-2000')).toBeGreaterThan(all.indexOf('HX-M8-1999'));
+    pages.forEach((text, i) => expect(text).toContain(`page ${i + 1} of ${totalPages}`));
+  });
 });
