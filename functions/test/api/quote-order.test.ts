@@ -237,7 +237,7 @@ describe('the reseller confirms the order', () => {
     const { text } = await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true });
     expect(text).toContain('Order confirmation');
     expect(text).toContain('Your PO number: PO-42');
-    expect(text).toMatch(/Rejected: Sold out\s+since/);
+    expect(text).toMatch(/Rejected:\s+Sold\s+out\s+since/);
     expect(text).toContain(`Ships ${addDays(today(), 5)}`);
     expect(text).toContain('POS-1');
     // Confirming twice is refused.

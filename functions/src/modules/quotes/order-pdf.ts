@@ -20,6 +20,8 @@ const META_WIDTH = 200;
 const COLUMNS = {
   0: { cellWidth: 18 },
   1: { minCellWidth: 62 },
+  // A description of one long word would otherwise be squeezed to a character a line (as the offer's, quote-pdf.ts).
+  2: { minCellWidth: 100 },
   3: { minCellWidth: 44 },
   4: { halign: 'right', minCellWidth: 34 },
   5: { halign: 'right', minCellWidth: 52 },

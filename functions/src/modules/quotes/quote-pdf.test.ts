@@ -150,4 +150,14 @@ describe('the quote document holds any text', { timeout: 60_000 }, () => {
     expect(all.indexOf('HX-M8-2000')).toBeGreaterThan(all.indexOf('HX-M8-1999'));
     pages.forEach((text, i) => expect(text).toContain(`page ${i + 1} of ${totalPages}`));
   });
+
+  test('long unbroken part numbers, descriptions and notes wrap in their columns instead of a character a line', async () => {
+    const lines = Array.from({ length: 10 }, (_, i) =>
+      offeredLine({ itemId: i + 1, partNumber: `P-${i}-${'X'.repeat(80)}`, name: 'D'.repeat(200), note: 'n'.repeat(200) }),
+    );
+    const { totalPages, all } = await render({ offer: offer({ lines }) });
+    // Each line is ~25 text lines high at most: ten fit on three pages (before: 31 pages).
+    expect(totalPages).toBeLessThanOrEqual(3);
+    expect(squeeze(all)).toContain('D'.repeat(200));
+  });
 });

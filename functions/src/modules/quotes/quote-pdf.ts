@@ -88,6 +88,9 @@ export const cellText = (cell: BodyCell): string => (typeof cell === 'string' ? 
 const OFFER_COLUMNS = {
   0: { cellWidth: 18 },
   1: { minCellWidth: 62 },
+  // With a long unbroken part number beside it, a long unbroken description was left a character a line: ten such
+  // lines took 31 pages (a 2,000-line request of them, minutes of rendering).
+  2: { minCellWidth: 100 },
   3: { halign: 'right', minCellWidth: 34 },
   4: { halign: 'right', minCellWidth: 52 },
   5: { minCellWidth: 62 },
