@@ -247,6 +247,8 @@ describe('delivery', () => {
   });
 
   test('Redeliver sends the same event again, newly signed; the receiver takes it once', async () => {
+    // Signed timestamps are whole seconds: the redelivery happens 2 s after the first delivery, not within the same second.
+    offset += 2_000;
     const [latest] = await deliveries();
     const times = receiver.received.filter((r) => r.eventId === latest!.eventId).length;
     const processed = receiver.processed.length;
