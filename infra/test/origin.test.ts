@@ -51,7 +51,11 @@ describe('no API Gateway, no origin secret (ADR 120)', () => {
   it('the stack has no API Gateway resource, no origin-verify secret, and no function carries ORIGIN_VERIFY_SECRET', () => {
     const types = Object.values(template.toJSON().Resources as Record<string, { Type: string }>).map((r) => r.Type);
     expect(types.filter((t) => t.startsWith('AWS::ApiGateway'))).toEqual([]);
-    expect(Object.values(template.findResources('AWS::SecretsManager::Secret')).map((s) => s.Properties.Name)).toEqual(['parts-dev/jwt-secret']);
+    // The stage's secrets are the session key and the webhook signing secrets (ADR 123); none verifies an origin.
+    expect(Object.values(template.findResources('AWS::SecretsManager::Secret')).map((s) => s.Properties.Name)).toEqual([
+      'parts-dev/jwt-secret',
+      'parts-dev/webhook-secrets',
+    ]);
     for (const f of Object.values(template.findResources('AWS::Lambda::Function'))) {
       expect(f.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET, f.Properties.FunctionName).toBeUndefined();
     }
