@@ -7,7 +7,7 @@ import { ORDER_STATE_TEXT, type Order, type OrderLine } from '@parts/shared/orde
 import type { SiteSettings } from '@parts/shared/site-settings';
 import { formatDay } from './offer-moves';
 import { embedFonts, type Align, type FontStyle } from './pdf-text';
-import { cellText, drawOfferTable, type BodyCell } from './quote-pdf';
+import { cellText, contentBottom, drawOfferTable, drawPageFooters, type BodyCell } from './quote-pdf';
 
 /**
  * The order confirmation (ADR 121): the order's lines with the buyer's references, target dates and each
@@ -79,7 +79,7 @@ export async function renderOrderPdf(input: { site: SiteSettings; quote: QuoteRe
     ),
   );
 
-  const bottom = height - 60;
+  const bottom = contentBottom(doc, text, footer, 60);
   let y = 50;
   const flow = (lines: string[], style: { size: number; style?: FontStyle; align?: Align; lineHeight: number }) => {
     for (const line of lines) {
@@ -129,11 +129,7 @@ export async function renderOrderPdf(input: { site: SiteSettings; quote: QuoteRe
     { size: 8, lineHeight: 10 },
   );
 
-  const pages = doc.getNumberOfPages();
-  for (let p = 1; p <= pages; p++) {
-    doc.setPage(p);
-    doc.setTextColor(120);
-    text.drawLine(footer(p, pages), width / 2, height - 24, { size: 8, align: 'center' });
-  }
+  // Wrapped like the offer's: a long company name stays inside the page.
+  drawPageFooters(doc, text, footer);
   return Buffer.from(doc.output('arraybuffer'));
 }

@@ -185,8 +185,7 @@ export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRe
     ].join('\n'),
   );
 
-  const footerLines = text.wrap(footer(999, 999), { size: 8 }, contentWidth).length;
-  const bottom = height - 50 - (footerLines - 1) * 10;
+  const bottom = contentBottom(doc, text, footer, 50);
   let y = 0;
   /** Draws lines one under the other from y, each on a new page when the page is full. */
   const flow = (lines: string[], style: { size: number; style?: FontStyle; align?: Align; lineHeight: number; x?: number }) => {
@@ -271,12 +270,26 @@ export async function renderOfferPdf(input: { site: SiteSettings; quote: QuoteRe
     { size: 8, lineHeight: 10 },
   );
 
+  drawPageFooters(doc, text, footer);
+  return Buffer.from(doc.output('arraybuffer'));
+}
+
+/** The lowest y the page's content may reach above a footer wrapped to the content width (a long company name included). */
+export function contentBottom(doc: jsPDF, text: PdfText, footer: (page: number, pages: number) => string, gap: number): number {
+  const height = doc.internal.pageSize.getHeight();
+  const footerLines = text.wrap(footer(999, 999), { size: 8 }, doc.internal.pageSize.getWidth() - 2 * MARGIN).length;
+  return height - gap - (footerLines - 1) * 10;
+}
+
+/** Every page's footer, centred, wrapped to the content width, its last line 24 pt above the page's edge. */
+export function drawPageFooters(doc: jsPDF, text: PdfText, footer: (page: number, pages: number) => string): void {
+  const width = doc.internal.pageSize.getWidth();
+  const height = doc.internal.pageSize.getHeight();
   const pages = doc.getNumberOfPages();
   for (let p = 1; p <= pages; p++) {
     doc.setPage(p);
     doc.setTextColor(120);
-    const lines = text.wrap(footer(p, pages), { size: 8 }, contentWidth);
+    const lines = text.wrap(footer(p, pages), { size: 8 }, width - 2 * MARGIN);
     lines.forEach((line, i) => text.drawLine(line, width / 2, height - 24 - (lines.length - 1 - i) * 10, { size: 8, align: 'center' }));
   }
-  return Buffer.from(doc.output('arraybuffer'));
 }
