@@ -18,7 +18,8 @@ import { freePort, LOCAL_CREDENTIALS, waitFor } from '@parts/functions/local/aws
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START = 'functions/src/local/start.ts';
 const TABLE = 'crash-test';
-const SEED_PARTS = 1500;
+// Big enough that the seed is cut in the middle (a progress line per 100 parts), small enough to be quick.
+const SEED_PARTS = 500;
 const IMPORT_ROWS = 1100;
 const ADMIN = { username: 'crash-admin', password: 'crash-password-1' };
 // One Java start plus seeding/importing thousands of parts on a 2-core machine shared with other runs.
@@ -207,7 +208,7 @@ describe('crash consistency with real processes (npm start killed with SIGKILL)'
   it('killed in the middle of the seed: the next start finishes it and counts = table = index', { timeout: 2 * SLOW }, async () => {
     port = await freePort();
     const first = launch();
-    await until(first, async () => /\n\s+(\d+)\/\d+ parts written/.test(first.output()), 'the first 1,000 parts of the seed');
+    await until(first, async () => /\n\s+(\d+)\/\d+ parts written/.test(first.output()), 'the first progress line of the seed');
     await crash(first);
     expect(first.output()).not.toContain('Seeded');
 

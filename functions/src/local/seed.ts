@@ -9,7 +9,8 @@ import { CATEGORY_SEEDS, MANUFACTURER_SEEDS, type SpecKind, type SubCategorySeed
 
 /** Deterministic demo data: the same seed always yields the same catalogue. */
 export const DEMO_SEED = 20_240_611;
-const BATCH = 1000;
+/** Parts per upsert call; progress is reported after each (start.ts shows a line per tenth of the seed). */
+const BATCH = 100;
 
 /** mulberry32: tiny, fast, good enough for demo data, and identical on every platform. */
 export function mulberry32(seed: number): () => number {

@@ -244,13 +244,15 @@ async function seedOrReuse(env: Env, deps: LocalDeps['deps'], dataDir: string): 
     const t3 = Date.now();
     say(`  … ${seedInterrupted ? 'Resuming the interrupted seed' : 'Seeding demo data'} (${env.SEED_PARTS} parts)`);
     let lastShown = 0;
+    // A line per tenth of the seed (between 100 and 1,000 parts): a small seed shows progress too.
+    const progressStep = Math.min(1000, Math.max(100, Math.round(env.SEED_PARTS / 10)));
     const seeded = await seedDemoData({
       catalog: deps.catalog,
       users: deps.users,
       parts: env.SEED_PARTS,
       admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD },
       onProgress: (written, total) => {
-        if (written - lastShown >= 1000 || written === total) {
+        if (written - lastShown >= progressStep || written === total) {
           lastShown = written;
           say(`    ${written}/${total} parts written`);
         }
