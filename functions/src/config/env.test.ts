@@ -16,3 +16,11 @@ describe('loadEnv production rule', () => {
     expect(loadEnv({ NODE_ENV: 'test' }).JWT_SECRET).toBeUndefined();
   });
 });
+
+describe('loadEnv table name', () => {
+  test('a name DynamoDB would refuse is named at start-up, not met as a stack trace from the first call', () => {
+    expect(() => loadEnv({ TABLE_NAME: 't1' })).toThrow(/TABLE_NAME: 3 to 255 characters: letters, digits, '_', '-' and '\.'/);
+    expect(() => loadEnv({ TABLE_NAME: 'parts catalogue' })).toThrow(/TABLE_NAME/);
+    expect(loadEnv({ TABLE_NAME: 'parts-prod_catalogue.v2' }).TABLE_NAME).toBe('parts-prod_catalogue.v2');
+  });
+});

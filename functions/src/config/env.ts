@@ -7,7 +7,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.data'),
   AWS_REGION: z.string().default('us-east-1'),
-  TABLE_NAME: z.string().default('parts-catalogue'),
+  TABLE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,255}$/, "3 to 255 characters: letters, digits, '_', '-' and '.'")
+    .default('parts-catalogue'),
   ATTACHMENTS_BUCKET: z.string().default('parts-attachments'),
   STAGING_BUCKET: z.string().default('parts-csv-staging'),
   /** AWS: the site bucket the scheduled sitemap job writes sitemap.xml and sitemaps/<n>.xml to. */
