@@ -29,7 +29,7 @@ import { createDocumentClient } from '@parts/functions/adapters/dynamodb/client'
 import { ensureTable } from '@parts/functions/adapters/dynamodb/table';
 import { createDemandRepository, createDemandRecorder } from '@parts/functions/modules/demand/index';
 import { createDemandService } from '@parts/functions/modules/demand/demand-service';
-import { dayAttr, demandKeys, monthExpiry, rankPk, rankSk, statusPk } from '@parts/functions/modules/demand/adapters/demand-items';
+import { dayAttr, demandKeys, monthAttr, monthExpiry, rankPk, rankSk, statusPk } from '@parts/functions/modules/demand/adapters/demand-items';
 import { mapLimit } from '@parts/functions/lib/map-limit';
 
 const args = new Map<string, string>();
@@ -105,6 +105,7 @@ async function seed(client: ReturnType<typeof createDocumentClient>['doc'], tabl
       kind: 'missing',
       key,
       count,
+      ...Object.fromEntries([...months].map(([month, attrs]) => [monthAttr(month), attrs.total!])),
       firstSeen: new Date(start).toISOString(),
       lastSeen: new Date(start + (n - 1) * DAY_MS + 3_600_000).toISOString(),
       forms: { [`pn-${i}x`]: count },

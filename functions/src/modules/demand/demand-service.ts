@@ -1,7 +1,7 @@
 import type { DemandCharts, DemandKind, DemandListQuery, DemandPage, DemandRow, DemandStatus, PartDemand } from '@parts/shared/schemas';
 import { demandPartKey } from '@parts/shared/demand-keys';
 import { NotFoundError } from '../../domain/errors';
-import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, periodCount, resolvePeriod, toDemandRow } from './demand-rules';
+import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, monthsBetween, periodCount, resolvePeriod, toDemandRow } from './demand-rules';
 import type { DailyCounts, DemandRepository, StoredTerm } from './ports/demand';
 
 /** Terms read per GSI page while ranking. */
@@ -23,50 +23,52 @@ export interface DemandServiceDeps {
 
 type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string };
 
+/** The last day of a month (`YYYY-MM` → `YYYY-MM-DD`). */
+const lastDayOf = (month: string) => `${month}-${String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()).padStart(2, '0')}`;
+
 /**
- * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first. A term
- * seen only inside the period counts its lifetime total there (no read); any other reads its month items. For
- * "count, highest first" the walk stops once `need` terms count at least the next term's lifetime total (no
- * unread term can pass them: its period count is at most its lifetime count); other orders read every term.
+ * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first. A term's
+ * period count is the sum of its month totals (on the term item) for the months the period covers whole; for an
+ * edge month it covers in part, and only when the term has signals that month, that month's item is read. For
+ * "count, highest first" the walk stops once `need` terms count at least the next term's lifetime count (no unread
+ * term can pass them: its period count is at most its lifetime count); other orders read every term (MAX_SCAN).
  */
-async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<{ rows: DemandRow[]; daily: Map<string, DailyCounts> }> {
+async function rank(repo: DemandRepository, q: Ranking, need: number, today: string): Promise<DemandRow[]> {
   const days = daysBetween(q.from, q.to);
+  const months = monthsBetween(q.from, q.to);
+  const whole = (m: string) => q.from <= `${m}-01` && (q.to >= lastDayOf(m) || q.to >= today);
+  const edges = months.filter((m) => !whole(m));
   const byCountDesc = q.sort === 'count' && q.order === 'desc';
   const found: { term: StoredTerm; count: number }[] = [];
-  const daily = new Map<string, DailyCounts>();
   let cursor: string | undefined;
   let scanned = 0;
   do {
     const page = await repo.termsByCount(q.kind, q.status, PAGE, cursor);
     cursor = page.cursor;
     scanned += page.terms.length;
-    const toRead: StoredTerm[] = [];
-    for (const term of page.terms) {
-      if (dayOf(term.lastSeen) < q.from || dayOf(term.firstSeen) > q.to) continue;
-      if (dayOf(term.firstSeen) >= q.from && dayOf(term.lastSeen) <= q.to) found.push({ term, count: term.count });
-      else toRead.push(term);
-    }
-    if (toRead.length > 0) {
-      const counts = await repo.dailyCounts(
+    const counted = page.terms
+      .filter((term) => dayOf(term.lastSeen) >= q.from && dayOf(term.firstSeen) <= q.to)
+      .map((term) => ({ term, count: months.filter(whole).reduce((sum, m) => sum + (term.months[m] ?? 0), 0) }));
+    for (const edge of edges) {
+      const partial = counted.filter(({ term }) => (term.months[edge] ?? 0) > 0);
+      if (partial.length === 0) continue;
+      const [from, to] = [q.from > `${edge}-01` ? q.from : `${edge}-01`, q.to < lastDayOf(edge) ? q.to : lastDayOf(edge)];
+      const read = await repo.dailyCounts(
         q.kind,
-        toRead.map((t) => t.key),
-        q.from,
-        q.to,
+        partial.map((p) => p.term.key),
+        from,
+        to,
       );
-      for (const term of toRead) {
-        daily.set(term.key, counts.get(term.key) ?? new Map());
-        const count = periodCount(counts.get(term.key), days);
-        if (count > 0) found.push({ term, count });
-      }
+      for (const p of partial) p.count += periodCount(read.get(p.term.key), daysBetween(from, to));
     }
+    found.push(...counted.filter((c) => c.count > 0));
     if (byCountDesc && found.length >= need) {
       found.sort((a, b) => b.count - a.count);
       const bound = page.terms.at(-1)?.count ?? 0;
       if (found[need - 1]!.count >= bound) break;
     }
   } while (cursor && scanned < MAX_SCAN);
-  const rows = found.map(({ term, count }) => toDemandRow(term, daily.get(term.key), days, count));
-  return { rows: rows.sort(compareRows(q.sort, q.order)), daily };
+  return found.map(({ term, count }) => toDemandRow(term, undefined, days, count)).sort(compareRows(q.sort, q.order));
 }
 
 /**
@@ -97,22 +99,21 @@ export function createDemandService(deps: DemandServiceDeps) {
   const repo = deps.demand;
   const today = () => dayOf(deps.now?.() ?? new Date());
 
-  /** Fills the trend of rows counted without reading their days. */
-  async function withTrends(rows: DemandRow[], kind: DemandKind, from: string, to: string, daily: Map<string, DailyCounts>): Promise<DemandRow[]> {
+  /** The rows' trends: their month items over the period (one BatchGetItem key per row and month). */
+  async function withTrends(rows: DemandRow[], kind: DemandKind, from: string, to: string): Promise<DemandRow[]> {
     const days = daysBetween(from, to);
-    const missing = rows.filter((r) => !daily.has(r.key)).map((r) => r.key);
-    const read = missing.length ? await repo.dailyCounts(kind, missing, from, to) : new Map<string, DailyCounts>();
-    return rows.map((r) => (daily.has(r.key) ? r : { ...r, trend: days.map((d) => read.get(r.key)?.get(d) ?? 0) }));
+    const read = rows.length ? await repo.dailyCounts(kind, rows.map((r) => r.key), from, to) : new Map<string, DailyCounts>();
+    return rows.map((r) => ({ ...r, trend: days.map((d) => read.get(r.key)?.get(d) ?? 0) }));
   }
 
   async function list(query: DemandListQuery): Promise<DemandPage> {
     const period = resolvePeriod(query.from, query.to, today());
     const listing = [query.kind, period.from, period.to, query.sort, query.order, query.status].join('|');
     const offset = decodeCursor(query.cursor, listing);
-    const { rows, daily } = await rank(repo, { ...query, ...period }, offset + query.limit + 1);
+    const rows = await rank(repo, { ...query, ...period }, offset + query.limit + 1, today());
     const pageRows = rows.slice(offset, offset + query.limit);
     return {
-      items: await withTrends(pageRows, query.kind, period.from, period.to, daily),
+      items: await withTrends(pageRows, query.kind, period.from, period.to),
       nextCursor: rows.length > offset + query.limit ? encodeCursor(offset + query.limit, listing) : null,
       period,
     };
@@ -124,7 +125,7 @@ export function createDemandService(deps: DemandServiceDeps) {
       const period = resolvePeriod(from, to, today());
       const [stats, top] = await Promise.all([
         repo.stats(period.from, period.to),
-        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period }, 20),
+        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period }, 20, today()),
       ]);
       const clickThrough = Array.from({ length: 10 }, (_, i) => ({
         position: i + 1,
@@ -133,15 +134,15 @@ export function createDemandService(deps: DemandServiceDeps) {
       }));
       return {
         days: stats.map((d) => ({ day: d.day, searches: d.searches, zeroResults: d.zeroResults })),
-        topQueries: top.rows.slice(0, 20).map((r) => ({ query: r.display, count: r.count })),
+        topQueries: top.slice(0, 20).map((r) => ({ query: r.display, count: r.count })),
         clickThrough,
       };
     },
     /** Every row of a listing (up to MAX_SCAN terms read), for the export. */
     async all(query: Omit<DemandListQuery, 'limit' | 'cursor' | 'sort' | 'order'>): Promise<DemandRow[]> {
       const period = resolvePeriod(query.from, query.to, today());
-      const { rows } = await rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN);
-      return rows;
+      // The export has no trend column: no month items read beyond the edges.
+      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN, today());
     },
     async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string): Promise<DemandRow> {
       const term = await repo.setStatus(kind, key, status, by, (deps.now?.() ?? new Date()).toISOString());

@@ -29,6 +29,9 @@ export function monthExpiry(month: string): number {
 /** The day attribute of a month item: `d07` (terms), or with a prefix for the stats and part items. */
 export const dayAttr = (day: string, prefix = 'd') => `${prefix}${day.slice(8, 10)}`;
 
+/** The term's total for a month (`m202611`), kept beside its lifetime count. */
+export const monthAttr = (month: string) => `m${month.slice(0, 4)}${month.slice(5, 7)}`;
+
 const strings = (v: unknown): string[] => (v instanceof Set ? [...(v as Set<string>)] : Array.isArray(v) ? (v as string[]) : []);
 
 export function toStoredTerm(item: Record<string, unknown>): StoredTerm {
@@ -37,6 +40,11 @@ export function toStoredTerm(item: Record<string, unknown>): StoredTerm {
     kind: item.kind as DemandKind,
     key: String(item.key),
     count: Number(item.count ?? 0),
+    months: Object.fromEntries(
+      Object.entries(item)
+        .filter(([name]) => /^m\d{6}$/.test(name))
+        .map(([name, n]) => [`${name.slice(1, 5)}-${name.slice(5, 7)}`, Number(n)]),
+    ),
     firstSeen: String(item.firstSeen),
     lastSeen: String(item.lastSeen),
     forms: (item.forms as Record<string, number> | undefined) ?? {},

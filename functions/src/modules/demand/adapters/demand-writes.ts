@@ -3,7 +3,7 @@ import type { TableContext } from '../../../adapters/dynamodb/support';
 import { isConditionFailed } from '../../../adapters/dynamodb/support';
 import { mapLimit } from '../../../lib/map-limit';
 import { TERM_CAPS, type DemandBatch, type PartIncrement, type StatsIncrement, type TermIncrement } from '../ports/demand';
-import { dayAttr, demandKeys, monthExpiry, rankPk, rankSk, statusPk, toStoredTerm } from './demand-items';
+import { dayAttr, demandKeys, monthAttr, monthExpiry, rankPk, rankSk, statusPk, toStoredTerm } from './demand-items';
 
 /** Updates in flight at once while a flush is written. */
 const WRITE_CONCURRENCY = 8;
@@ -60,8 +60,10 @@ function byMonth(days: Map<string, number>): Map<string, Record<string, number>>
 async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
   const total = [...t.days.values()].reduce((a, b) => a + b, 0);
   const key = demandKeys.term(t.kind, t.key);
+  // Month totals on the term too (`m202611`): the ranking sums whole months without reading the month items.
+  const monthTotals = Object.fromEntries([...byMonth(t.days)].map(([month, add]) => [monthAttr(month), add.total!]));
   const main = expression(
-    { count: total },
+    { count: total, ...monthTotals },
     {
       type: 'demand-term',
       kind: t.kind,

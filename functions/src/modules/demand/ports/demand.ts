@@ -56,6 +56,8 @@ export interface StoredTerm {
   kind: DemandKind;
   key: string;
   count: number;
+  /** Totals by month (`YYYY-MM`), beside the lifetime count: the ranking sums whole months from these. */
+  months: Record<string, number>;
   firstSeen: string;
   lastSeen: string;
   forms: Record<string, number>;
