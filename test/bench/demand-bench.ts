@@ -3,9 +3,9 @@
  *
  * Demand signals (issue 31, ADR 129) against DynamoDB Local started here:
  * 1. Seeds `rows` daily signal counters (term × day) over the last 395 days, Zipf-like: a few terms asked for
- *    most days, a long tail asked for once or twice. They are written as the design stores them — one month item
- *    per term and month with one attribute per day, and the term item with its lifetime total and ranking keys —
- *    by parallel BatchWriteItem (not through the recorder: that would take hours for a million signals).
+ *    most days, a long tail asked for once or twice. They are written as the design stores them — the term item
+ *    with one attribute per day, its lifetime total and ranking keys — by parallel BatchWriteItem (not through the
+ *    recorder: a million signals one update each would take hours on DynamoDB Local).
  * 2. Times the admin's ranking (the demand service, as GET /api/admin/demand runs it): the year's top 100 and the
  *    last 90 days' top 100, p50 / p95 over `runs` runs.
  * 3. Times the search listing (embedded engine, `parts` documents) with and without recording, interleaved in one
@@ -29,7 +29,7 @@ import { createDocumentClient } from '@parts/functions/adapters/dynamodb/client'
 import { ensureTable } from '@parts/functions/adapters/dynamodb/table';
 import { createDemandRepository, createDemandRecorder } from '@parts/functions/modules/demand/index';
 import { createDemandService } from '@parts/functions/modules/demand/demand-service';
-import { dayAttr, demandKeys, monthAttr, monthExpiry, rankPk, rankSk, statusPk } from '@parts/functions/modules/demand/adapters/demand-items';
+import { demandKeys, rankPk, rankSk, statusPk, termDayAttr } from '@parts/functions/modules/demand/adapters/demand-items';
 import { mapLimit } from '@parts/functions/lib/map-limit';
 
 const args = new Map<string, string>();
@@ -85,27 +85,22 @@ async function seed(client: ReturnType<typeof createDocumentClient>['doc'], tabl
     const key = `PN${String(i).padStart(6, '0')}X`;
     const n = days[i]!;
     const start = first + Math.floor(rng() * (SPAN_DAYS - n + 1)) * DAY_MS;
-    const months = new Map<string, Record<string, number>>();
+    const counters: Record<string, number> = {};
     let count = 0;
     for (let d = 0; d < n; d++) {
-      const day = dayString(start + d * DAY_MS);
       const c = 1 + Math.floor(rng() * rng() * 5);
-      const month = months.get(day.slice(0, 7)) ?? { total: 0 };
-      month[dayAttr(day)] = c;
-      month.total! += c;
-      months.set(day.slice(0, 7), month);
+      counters[termDayAttr(dayString(start + d * DAY_MS))] = c;
       count += c;
       rows++;
     }
-    for (const [month, attrs] of months)
-      items.push({ ...demandKeys.month('missing', key, month), type: 'demand-month', ...attrs, expiresAt: monthExpiry(month) });
     items.push({
       ...demandKeys.term('missing', key),
       type: 'demand-term',
       kind: 'missing',
       key,
       count,
-      ...Object.fromEntries([...months].map(([month, attrs]) => [monthAttr(month), attrs.total!])),
+      ...counters,
+      expiresAt: Math.floor((start + (n - 1) * DAY_MS) / 1000) + 400 * 86_400,
       firstSeen: new Date(start).toISOString(),
       lastSeen: new Date(start + (n - 1) * DAY_MS + 3_600_000).toISOString(),
       forms: { [`pn-${i}x`]: count },

@@ -1,8 +1,8 @@
 import type { DemandCharts, DemandKind, DemandListQuery, DemandPage, DemandRow, DemandStatus, PartDemand } from '@parts/shared/schemas';
 import { demandPartKey } from '@parts/shared/demand-keys';
 import { NotFoundError } from '../../domain/errors';
-import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, monthsBetween, periodCount, resolvePeriod, toDemandRow } from './demand-rules';
-import type { DailyCounts, DemandRepository, StoredTerm } from './ports/demand';
+import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, resolvePeriod, toDemandRow } from './demand-rules';
+import type { DemandRepository, StoredTerm } from './ports/demand';
 
 /** Terms read per GSI page while ranking. */
 const PAGE = 200;
@@ -23,52 +23,34 @@ export interface DemandServiceDeps {
 
 type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string };
 
-/** The last day of a month (`YYYY-MM` → `YYYY-MM-DD`). */
-const lastDayOf = (month: string) => `${month}-${String(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()).padStart(2, '0')}`;
-
 /**
- * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first. A term's
- * period count is the sum of its month totals (on the term item) for the months the period covers whole; for an
- * edge month it covers in part, and only when the term has signals that month, that month's item is read. For
- * "count, highest first" the walk stops once `need` terms count at least the next term's lifetime count (no unread
- * term can pass them: its period count is at most its lifetime count); other orders read every term (MAX_SCAN).
+ * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first, each with
+ * its day counters, so a period's count and trend need no other read. For "count, highest first" the walk stops once
+ * `need` terms count at least the next term's lifetime count (no unread term can pass them: its period count is at
+ * most its lifetime count); other orders read every term (up to MAX_SCAN).
  */
-async function rank(repo: DemandRepository, q: Ranking, need: number, today: string): Promise<DemandRow[]> {
+async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<DemandRow[]> {
   const days = daysBetween(q.from, q.to);
-  const months = monthsBetween(q.from, q.to);
-  const whole = (m: string) => q.from <= `${m}-01` && (q.to >= lastDayOf(m) || q.to >= today);
-  const edges = months.filter((m) => !whole(m));
   const byCountDesc = q.sort === 'count' && q.order === 'desc';
-  const found: { term: StoredTerm; count: number }[] = [];
+  const found: DemandRow[] = [];
   let cursor: string | undefined;
   let scanned = 0;
   do {
     const page = await repo.termsByCount(q.kind, q.status, PAGE, cursor);
     cursor = page.cursor;
     scanned += page.terms.length;
-    const counted = page.terms
-      .filter((term) => dayOf(term.lastSeen) >= q.from && dayOf(term.firstSeen) <= q.to)
-      .map((term) => ({ term, count: months.filter(whole).reduce((sum, m) => sum + (term.months[m] ?? 0), 0) }));
-    for (const edge of edges) {
-      const partial = counted.filter(({ term }) => (term.months[edge] ?? 0) > 0);
-      if (partial.length === 0) continue;
-      const [from, to] = [q.from > `${edge}-01` ? q.from : `${edge}-01`, q.to < lastDayOf(edge) ? q.to : lastDayOf(edge)];
-      const read = await repo.dailyCounts(
-        q.kind,
-        partial.map((p) => p.term.key),
-        from,
-        to,
-      );
-      for (const p of partial) p.count += periodCount(read.get(p.term.key), daysBetween(from, to));
+    for (const term of page.terms) {
+      if (dayOf(term.lastSeen) < q.from || dayOf(term.firstSeen) > q.to) continue;
+      const row = toDemandRow(term, term.days, days);
+      if (row.count > 0) found.push(row);
     }
-    found.push(...counted.filter((c) => c.count > 0));
     if (byCountDesc && found.length >= need) {
       found.sort((a, b) => b.count - a.count);
       const bound = page.terms.at(-1)?.count ?? 0;
       if (found[need - 1]!.count >= bound) break;
     }
   } while (cursor && scanned < MAX_SCAN);
-  return found.map(({ term, count }) => toDemandRow(term, undefined, days, count)).sort(compareRows(q.sort, q.order));
+  return found.sort(compareRows(q.sort, q.order));
 }
 
 /**
@@ -99,21 +81,14 @@ export function createDemandService(deps: DemandServiceDeps) {
   const repo = deps.demand;
   const today = () => dayOf(deps.now?.() ?? new Date());
 
-  /** The rows' trends: their month items over the period (one BatchGetItem key per row and month). */
-  async function withTrends(rows: DemandRow[], kind: DemandKind, from: string, to: string): Promise<DemandRow[]> {
-    const days = daysBetween(from, to);
-    const read = rows.length ? await repo.dailyCounts(kind, rows.map((r) => r.key), from, to) : new Map<string, DailyCounts>();
-    return rows.map((r) => ({ ...r, trend: days.map((d) => read.get(r.key)?.get(d) ?? 0) }));
-  }
-
   async function list(query: DemandListQuery): Promise<DemandPage> {
     const period = resolvePeriod(query.from, query.to, today());
     const listing = [query.kind, period.from, period.to, query.sort, query.order, query.status].join('|');
     const offset = decodeCursor(query.cursor, listing);
-    const rows = await rank(repo, { ...query, ...period }, offset + query.limit + 1, today());
+    const rows = await rank(repo, { ...query, ...period }, offset + query.limit + 1);
     const pageRows = rows.slice(offset, offset + query.limit);
     return {
-      items: await withTrends(pageRows, query.kind, period.from, period.to),
+      items: pageRows,
       nextCursor: rows.length > offset + query.limit ? encodeCursor(offset + query.limit, listing) : null,
       period,
     };
@@ -125,7 +100,7 @@ export function createDemandService(deps: DemandServiceDeps) {
       const period = resolvePeriod(from, to, today());
       const [stats, top] = await Promise.all([
         repo.stats(period.from, period.to),
-        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period }, 20, today()),
+        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period }, 20),
       ]);
       const clickThrough = Array.from({ length: 10 }, (_, i) => ({
         position: i + 1,
@@ -141,15 +116,12 @@ export function createDemandService(deps: DemandServiceDeps) {
     /** Every row of a listing (up to MAX_SCAN terms read), for the export. */
     async all(query: Omit<DemandListQuery, 'limit' | 'cursor' | 'sort' | 'order'>): Promise<DemandRow[]> {
       const period = resolvePeriod(query.from, query.to, today());
-      // The export has no trend column: no month items read beyond the edges.
-      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN, today());
+      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN);
     },
     async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string): Promise<DemandRow> {
       const term = await repo.setStatus(kind, key, status, by, (deps.now?.() ?? new Date()).toISOString());
       const period = resolvePeriod(undefined, undefined, today());
-      const days = daysBetween(period.from, period.to);
-      const daily = (await repo.dailyCounts(kind, [key], period.from, period.to)).get(key);
-      return toDemandRow(term, daily, days);
+      return toDemandRow(term, term.days, daysBetween(period.from, period.to));
     },
     /** The missing-part demand a part carries over (its part number's key), with the requests that asked for it. */
     async partDemand(partId: number): Promise<PartDemand> {
