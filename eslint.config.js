@@ -17,7 +17,7 @@ const awsOrTransport = [
  * module's internal file (a route-only dependency loaded on first use, ADR 082/083) is not an import
  * declaration, so it stays allowed.
  */
-const apiModules = ['accounts', 'bom', 'catalog', 'imports', 'mail', 'quotes', 'search'];
+const apiModules = ['accounts', 'bom', 'catalog', 'imports', 'mail', 'quotes', 'search', 'demand'];
 const throughIndex = (name) => `Use another capability only through its index.ts (import from its folder, e.g. '../${name}').`;
 const outsideModules = [{ group: ['**/modules/*/*'], message: "Use a module only through its index.ts (import from 'modules/<name>')." }];
 // The composition roots (Lambda handlers, the local server, the AWS wiring) also pick a module's engine or

@@ -12,6 +12,7 @@ import type { RateLimitStore } from './ports/rate-limit-store';
 import type { MailQueue, OutboxRepository } from './modules/mail';
 import type { WebhookQueue, WebhookRepository, WebhookSecrets } from './modules/webhooks';
 import { webhookRoutes } from './modules/webhooks';
+import { createDemandRecorder, demandAdminRoutes, demandBeaconRoutes, type DemandRecorder, type DemandRepository } from './modules/demand';
 import { errorHandler } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { originCheck } from './http/origin-check';
@@ -60,6 +61,10 @@ export interface AppDeps {
   webhookSecrets?: WebhookSecrets;
   /** Asks for webhook deliveries to be sent now (the local worker); absent on AWS, where the mailer's schedule sweeps them. */
   webhookQueue?: WebhookQueue;
+  /** Demand signals (issue 31, ADR 129): counters and terms in the table. */
+  demand: DemandRepository;
+  /** Where routes record demand signals; default: an in-process buffer over `demand`, flushed every second. */
+  demandRecorder?: DemandRecorder;
   /** HS256 key for session JWTs. */
   jwtSecret: Uint8Array;
   now?: () => Date;
@@ -67,7 +72,9 @@ export interface AppDeps {
   indexStatus?: () => IndexProgress | undefined;
 }
 
-export function buildApp(deps: AppDeps) {
+export function buildApp(appDeps: AppDeps) {
+  const demandRecorder = appDeps.demandRecorder ?? createDemandRecorder({ repository: appDeps.demand, logger: appDeps.logger, now: appDeps.now });
+  const deps = { ...appDeps, demandRecorder };
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));
   // On AWS only CloudFront reaches the app: its function URL refuses unsigned requests before the code runs (ADR 120).
@@ -93,6 +100,8 @@ export function buildApp(deps: AppDeps) {
     .route('/api/imports', importRoutes(deps))
     .route('/api/admin', adminRoutes(deps))
     .route('/api/admin/webhooks', webhookRoutes(deps))
+    .route('/api/admin', demandAdminRoutes(deps))
+    .route('/api/demand', demandBeaconRoutes(deps))
     .route('/api/bom', bomRoutes(deps))
     .route('/api', openApiRoutes());
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

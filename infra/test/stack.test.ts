@@ -8,7 +8,7 @@ import { QUOTE_PREFIX, UPLOAD_PREFIX } from '../src/constructs/files';
 import { existsSync } from 'node:fs';
 import { MISSING_BUILD_MESSAGE, PLACEHOLDER_SITE, WEB_DIST, siteSourceDir } from '../src/paths';
 import { rendererBundleCommands } from '../src/constructs/renderer';
-import { STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
+import { INDEXER_STREAM_FILTER, STREAM_BATCH_SIZE, STREAM_RETRY_ATTEMPTS } from '../src/constructs/indexer';
 import { IMPORT_CHUNK_BYTES, IMPORT_CHUNK_MAX_RECEIVES, IMPORT_CHUNK_TIMEOUT } from '../src/constructs/api';
 import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf, siteBucketIdOf } from './support/template';
 import type { Statement } from './support/template';
@@ -101,6 +101,23 @@ describe('data', () => {
     });
     template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain' });
   });
+
+  it('demand counters (ADR 129) expire by the TTL attribute their month items carry, and terms rank on gsi1 and gsi2', () => {
+    const table = Object.values(template.findResources('AWS::DynamoDB::Table'))[0]!.Properties;
+    expect(table.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    const indexes = (table.GlobalSecondaryIndexes as { IndexName: string; KeySchema: { AttributeName: string }[] }[]).map((g) => [
+      g.IndexName,
+      g.KeySchema.map((k) => k.AttributeName),
+    ]);
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        ['gsi1', ['gsi1pk', 'gsi1sk']],
+        ['gsi2', ['gsi2pk', 'gsi2sk']],
+      ]),
+    );
+    const stringKeys = (table.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).filter((a) => a.AttributeName.startsWith('gsi'));
+    expect(stringKeys.every((a) => a.AttributeType === 'S')).toBe(true);
+  });
 });
 
 describe('search', () => {
@@ -139,6 +156,13 @@ describe('search', () => {
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [ids.dlq, 'Arn'] } } },
     });
     template.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'parts-dev-indexer-dlq', SqsManagedSseEnabled: true });
+  });
+
+  it('the indexer is invoked only for parts, categories and manufacturers: demand counters never wake it (ADR 129)', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(INDEXER_STREAM_FILTER) }] },
+    });
+    expect(INDEXER_STREAM_FILTER.dynamodb.Keys.pk.S).toEqual([{ prefix: 'PART#' }, 'CATEGORY', 'MANUFACTURER']);
   });
 
   it('the reindex task runs under the indexer role', () => {

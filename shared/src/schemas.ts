@@ -11,3 +11,4 @@ export * from './schemas/quotes';
 export * from './schemas/imports';
 export * from './schemas/webhooks';
 export type { PartStatus, QuoteStatus, SortBy, SortOrder } from './constants';
+export * from './schemas/demand';

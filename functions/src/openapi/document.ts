@@ -5,6 +5,7 @@ import { realSchema } from '@parts/shared/lazy-schema';
 import type { Operation } from './operation';
 import { CATALOG_OPERATIONS } from './operations-catalog';
 import { QUOTE_OPERATIONS } from './operations-quotes';
+import { DEMAND_OPERATIONS } from './operations-demand';
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +28,7 @@ const OPERATIONS: Operation[] = [
   },
   ...CATALOG_OPERATIONS,
   ...QUOTE_OPERATIONS,
+  ...DEMAND_OPERATIONS,
 ];
 
 /** `/api/parts/:slug` → `/api/parts/{slug}`. */

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -13,6 +13,12 @@ import type { SearchDomain } from './search';
 
 export const STREAM_BATCH_SIZE = 100;
 export const STREAM_RETRY_ATTEMPTS = 5;
+/**
+ * The only stream records the indexer acts on (decodeCatalogChange): parts (`PART#<id>`), categories and
+ * manufacturers. Everything else — sessions, quotes, and the demand counters written on every search (ADR 129) —
+ * is dropped by Lambda's event filter before an invocation is paid for.
+ */
+export const INDEXER_STREAM_FILTER = { dynamodb: { Keys: { pk: { S: [{ prefix: 'PART#' }, 'CATEGORY', 'MANUFACTURER'] } } } };
 /** How often the table and the index are compared by id and the difference repaired (issue 11). */
 const REPAIR_EVERY = Duration.hours(6);
 
@@ -65,6 +71,7 @@ export class Indexer extends Construct {
         reportBatchItemFailures: true,
         // One batch per shard at a time keeps each item's versions in order.
         parallelizationFactor: 1,
+        filters: [FilterCriteria.filter(INDEXER_STREAM_FILTER)],
         onFailure: new SqsDlq(this.deadLetters),
       }),
     );

@@ -13,6 +13,7 @@ import { createOutboxRepository } from '../../modules/mail';
 import { guardErrors, type TableContext } from './support';
 import { createUserRepository } from '../../modules/accounts';
 import { createWebhookRepository, type WebhookRepository } from '../../modules/webhooks';
+import { createDemandRepository, type DemandRepository } from '../../modules/demand';
 
 export interface DynamoRepositories {
   catalog: CatalogRepository;
@@ -22,6 +23,7 @@ export interface DynamoRepositories {
   rateLimits: RateLimitStore;
   outbox: OutboxRepository;
   webhooks: WebhookRepository;
+  demand: DemandRepository;
 }
 
 /** Every repository over one table; each method throws only DomainErrors. */
@@ -35,5 +37,6 @@ export function createDynamoRepositories(options: { client: DynamoDBDocumentClie
     rateLimits: guardErrors(createRateLimitStore(ctx)),
     outbox: guardErrors(createOutboxRepository(ctx)),
     webhooks: guardErrors(createWebhookRepository(ctx)),
+    demand: guardErrors(createDemandRepository(ctx)),
   };
 }

@@ -16,6 +16,7 @@ import { DomainError, ValidationError } from '../../domain/errors';
 import { toValidationError } from '../../domain/validation';
 import { CSV_NO_HEADER, createCsvParser, csvParseMessage, inspectCsvStart, isBlankRecord, peekStream, readHeaders, type Delimiter } from './csv-reader';
 import type { CatalogRepository, PartUpsert } from '../catalog';
+import { carryOverDemand, type DemandRepository } from '../demand';
 import type { SearchSync } from '../search';
 import { loadSlugify, loadedSlugify } from '../../lib/slugify-loader';
 
@@ -55,6 +56,8 @@ export class ImportStopped extends Error {
 export interface CsvImportDeps {
   catalog: CatalogRepository;
   searchSync: SearchSync;
+  /** Missing-part demand carried over to the parts an import adds (issue 31); absent in tools that import alone. */
+  demand?: Pick<DemandRepository, 'getTerms' | 'linkPart'>;
 }
 
 interface Lookup<T> {
@@ -251,6 +254,15 @@ export async function importPartsCsv(
       else fail(b.row, error);
     });
     if (written.changedIds.length > 0) await deps.searchSync.partsChanged(written.changedIds);
+    if (deps.demand && written.changedIds.length > 0) {
+      const ids = written.changedIds;
+      // Demand is statistics: a failed carry-over never fails the rows, which are written.
+      await carryOverDemand(
+        deps.demand,
+        current.map((b) => b.part.partNumber),
+        async () => (await deps.catalog.getParts(ids)).map((p) => ({ id: p.id, partNumber: p.partNumber })),
+      ).catch(() => undefined);
+    }
     await options.onProgress?.({ rowsDone: result.successCount, rowsFailed: result.errorCount });
     await options.onCheckpoint?.({ afterRecord: throughRecord, result: { ...result, errors: [...result.errors] } });
     if (options.signal?.aborted) throw new ImportStopped({ afterRecord: throughRecord, result });

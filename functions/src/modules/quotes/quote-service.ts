@@ -23,6 +23,7 @@ import { siteSettings } from '../../config/site-settings';
 import { createAttachmentIntake, quoteAttachmentPrefix, type IncomingFile, type Uploader } from './attachments';
 import { quoteMails, type SubmitterAccount } from './quote-notifications';
 import { createWebhookEvents, type WebhookQueue, type WebhookRepository } from '../webhooks';
+import type { DemandRecorder } from '../demand';
 import { quoteSubmittedData } from './quote-webhooks';
 
 export {
@@ -55,6 +56,8 @@ export interface QuoteServiceDeps {
   /** Where the `quote.submitted` webhook deliveries go (ADR 123). */
   webhooks?: WebhookRepository;
   webhookQueue?: WebhookQueue;
+  /** Where a submission's lines are recorded as demand (issue 31): free-text lines as missing parts, catalogue lines as requested. */
+  demandRecorder?: DemandRecorder;
 }
 
 /** The keys of every line's uploads, bounded per request, each listed once over the request and its lines. */
@@ -90,6 +93,17 @@ function withLineAttachments(items: NewQuoteLine[], lines: QuoteLineInput[], cla
     const attachments = claimed.slice(at, at + count);
     at += count;
     return { ...item, attachments };
+  });
+}
+
+/** Buffered in memory; written after the answer (ADR 129). The buyer's id is kept only here, on submitted lines. */
+function recordDemand(recorder: DemandRecorder | undefined, customer: Customer, created: QuoteRequest, lines: QuoteLineInput[]) {
+  recorder?.requestSubmitted({
+    id: String(created.id),
+    number: String(created.id),
+    buyer: String(customer.id),
+    freeText: lines.flatMap((l) => (l.freeText ? [l.freeText] : [])),
+    partIds: lines.flatMap((l) => (l.partId === undefined ? [] : [l.partId])),
   });
 }
 
@@ -181,6 +195,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         throw err;
       }
       await intake.releaseUploads(lineUploads);
+      recordDemand(deps.demandRecorder, customer, created, lines);
       return notifySubmitted(created);
     },
 
@@ -205,6 +220,7 @@ export function createQuoteService(deps: QuoteServiceDeps) {
         throw err;
       }
       await intake.releaseUploads([...uploaded, ...lineUploads]);
+      recordDemand(deps.demandRecorder, customer, created, lines);
       return notifySubmitted(created);
     },
 

@@ -16,6 +16,7 @@ import { BOM_FILE_TOO_LARGE, type BomTable } from '../bom-reader';
 import { parseSandbox } from '../../../lib/parse-sandbox';
 import { createRateLimits } from '../../../services/rate-limiter';
 import { createBomService } from '../bom-service';
+import { demandSessionOf, type DemandRecorder } from '../../demand';
 
 export const BOM_FILE_REQUIRED = 'Choose a CSV, TSV or XLSX file';
 /** A 2,000-line match request with every field at its limit is about 1.4 MB of JSON. */
@@ -33,7 +34,10 @@ export const MATCH_BUSY = 'The server is busy matching other lists. Try again in
  * confirmed lines against the catalogue, and remember a signed-in buyer's mapping. See docs/bom.md.
  */
 /** What the list routes need (the benchmark serves them alone). */
-export type BomDeps = Pick<AppDeps, 'env' | 'search' | 'now' | 'rateLimits' | 'logger'> & { users: Pick<UserRepository, 'getBomMapping' | 'saveBomMapping'> };
+export type BomDeps = Pick<AppDeps, 'env' | 'search' | 'now' | 'rateLimits' | 'logger'> & {
+  users: Pick<UserRepository, 'getBomMapping' | 'saveBomMapping'>;
+  demandRecorder?: DemandRecorder;
+};
 
 export function bomRoutes(deps: BomDeps) {
   // Reading and matching lists is open to guests (an account is needed only to submit): limited per address,
@@ -85,6 +89,9 @@ export function bomRoutes(deps: BomDeps) {
     .post('/match', limited, limitBody(MAX_MATCH_BODY_BYTES), requireJson, validate('json', bomMatchRequestSchema), async (c) => {
       const { lines } = c.req.valid('json');
       const answer: BomMatchResponse = { lines: await gated(() => service.matchLines(lines)) };
+      // Lines that matched nothing are missing-part demand (buffered, written after the answer: ADR 129).
+      const unmatched = lines.filter((_, i) => answer.lines[i]?.confidence === 'none');
+      if (unmatched.length > 0) deps.demandRecorder?.bomUnmatched(unmatched, demandSessionOf(c));
       return c.json(answer);
     })
     .get('/mapping', requireUser, async (c) => c.json((await service.savedMapping(currentUser(c).username)) ?? {}))

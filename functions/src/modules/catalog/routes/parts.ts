@@ -15,10 +15,11 @@ import { parseSandbox } from '../../../lib/parse-sandbox';
 import { createCatalogService, partViewBySlug, partViewOf } from '../catalog-service';
 import { importPartsCsv } from '../../imports';
 import { CSV_TEMPLATE } from '../../imports';
+import { demandServiceOf, type DemandRecorder } from '../../demand';
 
 const partPricesSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_QUOTE_ITEMS) });
 
-export function partRoutes(deps: AppDeps) {
+export function partRoutes(deps: AppDeps & { demandRecorder?: DemandRecorder }) {
   const service = createCatalogService(deps);
   return (
     new Hono<AppEnv>()
@@ -43,11 +44,16 @@ export function partRoutes(deps: AppDeps) {
       .get('/:slug', validate('param', slugParamSchema), async (c) => {
         const part = await partViewBySlug(deps, c.req.valid('param').slug);
         if (!part) throw new NotFoundError('Part not found');
+        deps.demandRecorder?.partViewed(part.id);
         return c.json(part);
       })
       .post('/', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', partInputSchema), async (c) => {
         const part = await service.createPart(c.req.valid('json'));
-        return c.json(await partViewOf(deps.catalog, part), 201);
+        // The missing-part demand for its number carries over (issue 31); a failure there never fails the create.
+        const demand = await demandServiceOf(deps)
+          .partCreated(part)
+          .catch((err: unknown) => void deps.logger.error('demand.carry_over_failed', { partId: part.id, error: String(err) }));
+        return c.json({ ...(await partViewOf(deps.catalog, part)), ...(demand ? { demand: { count: demand.count, requests: demand.requests } } : {}) }, 201);
       })
       .put('/:id', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('param', idParamSchema), validate('json', partInputSchema), async (c) => {
         const part = await service.updatePart(c.req.valid('param').id, c.req.valid('json'));

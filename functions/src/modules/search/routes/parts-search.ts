@@ -6,22 +6,43 @@ import type { AppEnv } from '../../../http/app-env';
 import { ValidationError } from '../../../domain/errors';
 import { parseOrThrow } from '../../../domain/validation';
 import { createSearchService } from '../search-service';
+import { demandSessionOf, type DemandRecorder } from '../../demand';
 
 const MAX_QUERY_CHARS = 200;
 
 /** GET /api/parts (listing, filters, sorts, facets) and GET /api/parts/autocomplete, served by the search index. */
-export function partSearchRoutes(deps: Pick<AppDeps, 'search'>) {
+export function partSearchRoutes(deps: Pick<AppDeps, 'search'> & { demandRecorder?: DemandRecorder }) {
   const service = createSearchService(deps);
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const query = parseListQuery(c.req.queries());
-      return c.json(await service.listParts(query), 200);
+      const result = await service.listParts(query);
+      // A search (text, first page) is a demand signal: buffered in memory, written after the answer (ADR 129).
+      if (deps.demandRecorder && query.q && query.page === 1) {
+        deps.demandRecorder.searched({
+          q: query.q,
+          filters: searchFilters(query),
+          total: result.total,
+          shown: result.data.length,
+          session: demandSessionOf(c),
+        });
+      }
+      return c.json(result, 200);
     })
     .get('/autocomplete', async (c) => {
       const q = (c.req.query('q') ?? '').trim().slice(0, MAX_QUERY_CHARS);
       if (q.length < AUTOCOMPLETE_MIN_CHARS) return c.json({ suggestions: [] }, 200);
       return c.json(await service.autocomplete(q), 200);
     });
+}
+
+/** The filters a zero-result search used (kept with its demand term; no personal data). */
+function searchFilters(query: PartsQuery): Record<string, unknown> {
+  return {
+    ...(query.categoryIds?.length ? { categoryIds: query.categoryIds } : {}),
+    ...(query.manufacturerIds?.length ? { manufacturerIds: query.manufacturerIds } : {}),
+    ...(query.specifications && Object.keys(query.specifications).length ? { specifications: query.specifications } : {}),
+  };
 }
 
 /**

@@ -1,0 +1,167 @@
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DemandKind, DemandStatus } from '@parts/shared/schemas';
+import { NotFoundError, ValidationError } from '../../../domain/errors';
+import { isConditionFailed, type TableContext } from '../../../adapters/dynamodb/support';
+import { mapLimit } from '../../../lib/map-limit';
+import { daysBetween, monthsBetween } from '../demand-rules';
+import type { DailyCounts, DemandRepository, StatsIncrement } from '../ports/demand';
+import { applyBatch } from './demand-writes';
+import { dayAttr, demandKeys, rankPk, statusPk, toStoredTerm } from './demand-items';
+
+type Key = { pk: string; sk: string };
+type Item = Record<string, unknown>;
+/** BatchGetItem calls in flight at once on a read (a year of 100 terms is 13 calls). */
+const READ_CONCURRENCY = 8;
+
+/** Many items by full key (100 per BatchGetItem, unprocessed keys retried), keyed `pk|sk`. */
+async function batchGet(ctx: TableContext, keys: Key[]): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  const groups: Key[][] = [];
+  for (let i = 0; i < keys.length; i += 100) groups.push(keys.slice(i, i + 100));
+  await mapLimit(groups, READ_CONCURRENCY, async (group) => {
+    let request: Record<string, { Keys: Item[] }> | undefined = { [ctx.tableName]: { Keys: group } };
+    for (let round = 0; request && Object.keys(request).length > 0; round++) {
+      const res = await ctx.client.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[ctx.tableName] ?? []) found.set(`${String(item.pk)}|${String(item.sk)}`, item);
+      request = res.UnprocessedKeys as typeof request;
+      if (request && Object.keys(request).length > 0) await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** round, 1000)));
+    }
+  });
+  return found;
+}
+
+const encodeStart = (key: Item | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined);
+function decodeStart(cursor: string | undefined): Item | undefined {
+  if (!cursor) return undefined;
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Item;
+  } catch {
+    throw new ValidationError('cursor is not valid');
+  }
+}
+
+/** Each day of the period with its month's item (its counters are that item's attributes for the day). */
+function daysOf(items: Map<string, Item>, pkOf: () => string, from: string, to: string): Map<string, Item | undefined> {
+  const out = new Map<string, Item | undefined>();
+  for (const day of daysBetween(from, to)) out.set(day, items.get(`${pkOf()}|M#${day.slice(0, 7)}`));
+  return out;
+}
+
+/** The demand items of the one table (ADR 129): writes in demand-writes.ts, reads here. */
+export function createDemandRepository(ctx: TableContext): DemandRepository {
+  const { client, tableName: TableName } = ctx;
+  const num = (item: Item | undefined, attr: string) => Number(item?.[attr] ?? 0);
+  return {
+    apply: (batch) => applyBatch(ctx, batch),
+    async termsByCount(kind, status, limit, cursor) {
+      const [index, pkName, skName, pk] = status === 'all' ? ['gsi1', 'gsi1pk', 'gsi1sk', rankPk(kind)] : ['gsi2', 'gsi2pk', 'gsi2sk', statusPk(kind, status)];
+      const res = await client.send(
+        new QueryCommand({
+          TableName,
+          IndexName: index,
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :digit)',
+          ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
+          // Only ranked terms (their sort key is the padded count).
+          ExpressionAttributeValues: { ':pk': pk, ':digit': '0' },
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: decodeStart(cursor),
+        }),
+      );
+      return { terms: (res.Items ?? []).map(toStoredTerm), cursor: encodeStart(res.LastEvaluatedKey) };
+    },
+    async getTerm(kind, key) {
+      const res = await client.send(new GetCommand({ TableName, Key: demandKeys.term(kind, key), ConsistentRead: true }));
+      return res.Item ? toStoredTerm(res.Item) : undefined;
+    },
+    async getTerms(kind, keys) {
+      const items = await batchGet(
+        ctx,
+        [...new Set(keys)].map((k) => demandKeys.term(kind, k)),
+      );
+      return [...items.values()].map(toStoredTerm);
+    },
+    async dailyCounts(kind, keys, from, to) {
+      const months = monthsBetween(from, to);
+      const wanted = [...new Set(keys)];
+      const items = await batchGet(
+        ctx,
+        wanted.flatMap((k) => months.map((m) => demandKeys.month(kind, k, m))),
+      );
+      const out = new Map<string, DailyCounts>();
+      for (const k of wanted) {
+        const counts: DailyCounts = new Map();
+        for (const [day, item] of daysOf(items, () => demandKeys.term(kind, k).pk, from, to)) {
+          const n = num(item, dayAttr(day));
+          if (n > 0) counts.set(day, n);
+        }
+        out.set(k, counts);
+      }
+      return out;
+    },
+    async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string, at: string) {
+      try {
+        const res = await client.send(
+          new UpdateCommand({
+            TableName,
+            Key: demandKeys.term(kind, key),
+            UpdateExpression: 'SET #status = :status, statusBy = :by, statusAt = :at, gsi2pk = :g2',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':status': status, ':by': by, ':at': at, ':g2': statusPk(kind, status) },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toStoredTerm(res.Attributes ?? {});
+      } catch (err) {
+        if (isConditionFailed(err)) throw new NotFoundError('No demand for this key');
+        throw err;
+      }
+    },
+    async linkPart(key, partId) {
+      try {
+        const res = await client.send(
+          new UpdateCommand({
+            TableName,
+            Key: demandKeys.term('missing', key),
+            UpdateExpression: 'SET partId = :p',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(partId)',
+            ExpressionAttributeValues: { ':p': partId },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toStoredTerm(res.Attributes ?? {});
+      } catch (err) {
+        if (!isConditionFailed(err)) throw err;
+        const res = await client.send(new GetCommand({ TableName, Key: demandKeys.term('missing', key), ConsistentRead: true }));
+        return res.Item ? toStoredTerm(res.Item) : undefined;
+      }
+    },
+    async stats(from, to) {
+      const items = await batchGet(
+        ctx,
+        monthsBetween(from, to).map((m) => demandKeys.stats(m)),
+      );
+      return [...daysOf(items, () => 'DEMAND#stats', from, to)].map(([day, item]): StatsIncrement => {
+        const impressions = new Map<number, number>();
+        const clicks = new Map<number, number>();
+        for (let p = 1; p <= 10; p++) {
+          impressions.set(p, num(item, `${dayAttr(day, 'i')}p${p}`));
+          clicks.set(p, num(item, `${dayAttr(day, 'c')}p${p}`));
+        }
+        return { day, searches: num(item, dayAttr(day, 's')), zeroResults: num(item, dayAttr(day, 'z')), impressions, clicks };
+      });
+    },
+    async partCounts(partId, from, to) {
+      const items = await batchGet(
+        ctx,
+        monthsBetween(from, to).map((m) => demandKeys.part(partId, m)),
+      );
+      return [...daysOf(items, () => `DEMAND#part#${partId}`, from, to)].map(([day, item]) => ({
+        day,
+        views: num(item, dayAttr(day, 'v')),
+        requested: num(item, dayAttr(day, 'r')),
+      }));
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TableContext } from '../../../adapters/dynamodb/support';
+import { isConditionFailed } from '../../../adapters/dynamodb/support';
+import { mapLimit } from '../../../lib/map-limit';
+import { TERM_CAPS, type DemandBatch, type PartIncrement, type StatsIncrement, type TermIncrement } from '../ports/demand';
+import { dayAttr, demandKeys, monthExpiry, rankPk, rankSk, statusPk, toStoredTerm } from './demand-items';
+
+/** Updates in flight at once while a flush is written. */
+const WRITE_CONCURRENCY = 8;
+
+type Values = Record<string, unknown>;
+
+/** Builds `ADD a :x, b :y` / `SET …` from name → value pairs with generated placeholders. */
+function expression(add: Record<string, number>, set: Record<string, unknown>, setIfAbsent: Record<string, unknown> = {}) {
+  const names: Record<string, string> = {};
+  const values: Values = {};
+  let i = 0;
+  const ref = (name: string, value: unknown) => {
+    const n = `#n${i}`;
+    const v = `:v${i++}`;
+    names[n] = name;
+    values[v] = value;
+    return [n, v] as const;
+  };
+  const adds = Object.entries(add).map(([name, value]) => ref(name, value).join(' '));
+  const sets = [
+    ...Object.entries(set).map(([name, value]) => ref(name, value).join(' = ')),
+    ...Object.entries(setIfAbsent).map(([name, value]) => {
+      const [n, v] = ref(name, value);
+      return `${n} = if_not_exists(${n}, ${v})`;
+    }),
+  ];
+  const parts = [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean);
+  return { UpdateExpression: parts.join(' '), ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/** One month item's counters: ADD each day's attribute and the month's total; the TTL set once. */
+async function addToMonth(ctx: TableContext, key: { pk: string; sk: string }, month: string, add: Record<string, number>, type: string) {
+  await ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...expression(add, { type }, { expiresAt: monthExpiry(month) }) }));
+}
+
+function byMonth(days: Map<string, number>): Map<string, Record<string, number>> {
+  const months = new Map<string, Record<string, number>>();
+  for (const [day, n] of days) {
+    const month = day.slice(0, 7);
+    const add = months.get(month) ?? { total: 0 };
+    add[dayAttr(day)] = (add[dayAttr(day)] ?? 0) + n;
+    add.total! += n;
+    months.set(month, add);
+  }
+  return months;
+}
+
+/**
+ * A term's flush: (1) the term item, ADD count and SET its metadata, answering the item as written; (2) its month
+ * items, in parallel; then (3) from what (1) answered, the ranking keys and the bounded sets (buyers, sessions,
+ * requests, display forms) without re-reading. The ranking key is written only if the count is still the one (1)
+ * saw: a later writer writes its own.
+ */
+async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
+  const total = [...t.days.values()].reduce((a, b) => a + b, 0);
+  const key = demandKeys.term(t.kind, t.key);
+  const main = expression(
+    { count: total },
+    {
+      type: 'demand-term',
+      kind: t.kind,
+      key: t.key,
+      lastSeen: t.lastAt,
+      gsi1pk: rankPk(t.kind),
+      ...(t.manufacturer ? { manufacturer: t.manufacturer } : {}),
+      ...(t.description ? { description: t.description } : {}),
+      ...(t.filters ? { filters: t.filters } : {}),
+    },
+    { firstSeen: t.firstAt, status: 'open', gsi2pk: statusPk(t.kind, 'open'), forms: {}, requests: [] },
+  );
+  const [res] = await Promise.all([
+    ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...main, ReturnValues: 'ALL_NEW' })),
+    ...[...byMonth(t.days)].map(([month, add]) => addToMonth(ctx, demandKeys.month(t.kind, t.key, month), month, add, 'demand-month')),
+  ]);
+  const stored = toStoredTerm(res.Attributes ?? {});
+  const sk = rankSk(stored.count, t.key);
+  /** ADD clauses of the second update (the bounded sets). */
+  const extra: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Values = {};
+  const buyers = [...t.buyers].filter((b) => !stored.buyers.includes(b)).slice(0, Math.max(0, TERM_CAPS.buyers - stored.buyers.length));
+  if (buyers.length) [extra[extra.length], values[':buyers']] = ['buyers :buyers', new Set(buyers)];
+  const sessions = [...t.sessions].filter((s) => !stored.sessions.includes(s)).slice(0, Math.max(0, TERM_CAPS.sessions - stored.sessions.length));
+  if (sessions.length) [extra[extra.length], values[':sessions']] = ['sessions :sessions', new Set(sessions)];
+  const sets: string[] = ['gsi1sk = :sk', 'gsi2sk = :sk'];
+  values[':sk'] = sk;
+  const requests = t.requests.filter((r) => !stored.requests.some((s) => s.id === r.id)).slice(0, Math.max(0, TERM_CAPS.requests - stored.requests.length));
+  if (requests.length) [sets[sets.length], values[':requests']] = ['requests = list_append(requests, :requests)', requests];
+  let f = 0;
+  for (const [form, n] of t.forms) {
+    if (!(form in stored.forms) && Object.keys(stored.forms).length + f >= TERM_CAPS.forms) continue;
+    names[`#f${f}`] = form;
+    values[`:f${f}`] = n;
+    sets.push(`forms.#f${f} = if_not_exists(forms.#f${f}, :zero) + :f${f}`);
+    f++;
+  }
+  if (f > 0) values[':zero'] = 0;
+  const second = (withRank: boolean) => {
+    const own = withRank ? sets : sets.slice(2);
+    const setPart = own.length ? `SET ${own.join(', ')}` : '';
+    const UpdateExpression = [extra.length ? `ADD ${extra.join(', ')}` : '', setPart].filter(Boolean).join(' ');
+    if (!UpdateExpression) return undefined;
+    const used = { ...values };
+    if (!withRank) delete used[':sk'];
+    else used[':count'] = stored.count;
+    return new UpdateCommand({
+      TableName: ctx.tableName,
+      Key: key,
+      UpdateExpression,
+      ...(withRank ? { ConditionExpression: '#count = :count' } : {}),
+      ExpressionAttributeNames: { ...names, ...(withRank ? { '#count': 'count' } : {}) },
+      ExpressionAttributeValues: used,
+    });
+  };
+  try {
+    await ctx.client.send(second(true)!);
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    const rest = second(false);
+    if (rest) await ctx.client.send(rest);
+  }
+}
+
+async function applyStats(ctx: TableContext, s: StatsIncrement) {
+  const add: Record<string, number> = {};
+  const put = (name: string, n: number) => n > 0 && (add[name] = n);
+  put(dayAttr(s.day, 's'), s.searches);
+  put(dayAttr(s.day, 'z'), s.zeroResults);
+  for (const [p, n] of s.impressions) put(`${dayAttr(s.day, 'i')}p${p}`, n);
+  for (const [p, n] of s.clicks) put(`${dayAttr(s.day, 'c')}p${p}`, n);
+  if (Object.keys(add).length) await addToMonth(ctx, demandKeys.stats(s.day.slice(0, 7)), s.day.slice(0, 7), add, 'demand-stats');
+}
+
+async function applyPart(ctx: TableContext, p: PartIncrement) {
+  const add: Record<string, number> = {};
+  if (p.views) add[dayAttr(p.day, 'v')] = p.views;
+  if (p.requested) add[dayAttr(p.day, 'r')] = p.requested;
+  await addToMonth(ctx, demandKeys.part(p.partId, p.day.slice(0, 7)), p.day.slice(0, 7), add, 'demand-part');
+}
+
+/** Writes one flush: every term, stats day and part counter, a few updates in flight. */
+export async function applyBatch(ctx: TableContext, batch: DemandBatch): Promise<void> {
+  const work: (() => Promise<void>)[] = [
+    ...batch.terms.map((t) => () => applyTerm(ctx, t)),
+    ...batch.stats.map((s) => () => applyStats(ctx, s)),
+    ...batch.parts.map((p) => () => applyPart(ctx, p)),
+  ];
+  await mapLimit(work, WRITE_CONCURRENCY, (w) => w());
+}

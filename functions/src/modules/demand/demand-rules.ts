@@ -1,0 +1,112 @@
+import { DEMAND_MAX_DAYS, type DemandKind, type DemandRow } from '@parts/shared/schemas';
+import { ValidationError } from '../../domain/errors';
+import { TERM_CAPS, type DailyCounts, type StoredTerm } from './ports/demand';
+
+/** The UTC day of an instant, `YYYY-MM-DD`. */
+export const dayOf = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString()).slice(0, 10);
+
+const DAY_MS = 86_400_000;
+const toTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** Every day from `from` to `to`, both included, oldest first. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = toTime(from); t <= toTime(to); t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+/** The months (`YYYY-MM`) a period touches, oldest first. */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
+  const [ty, tm] = [Number(to.slice(0, 4)), Number(to.slice(5, 7))];
+  while (y < ty || (y === ty && m <= tm)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    if (++m > 12) [y, m] = [y + 1, 1];
+  }
+  return out;
+}
+
+/** Default period: the 30 days up to today. Refused: a date that does not exist, `from` after `to`, more than 400 days. */
+export function resolvePeriod(from: string | undefined, to: string | undefined, today: string): { from: string; to: string } {
+  const end = to ?? today;
+  const start = from ?? new Date(toTime(end) - 29 * DAY_MS).toISOString().slice(0, 10);
+  for (const [name, value] of [
+    ['from', start],
+    ['to', end],
+  ] as const) {
+    const t = toTime(value);
+    if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== value)
+      throw new ValidationError(`${name} is not a valid date`, [{ path: name, message: 'Not a valid date' }]);
+  }
+  if (start > end) throw new ValidationError('from must not be after to', [{ path: 'from', message: 'After to' }]);
+  if ((toTime(end) - toTime(start)) / DAY_MS + 1 > DEMAND_MAX_DAYS) {
+    throw new ValidationError(`A period covers at most ${DEMAND_MAX_DAYS} days`, [{ path: 'from', message: 'Period too long' }]);
+  }
+  return { from: start, to: end };
+}
+
+/** The form seen most often (ties: the first stored); the key when none was kept. */
+export function displayOf(term: Pick<StoredTerm, 'forms' | 'key'>): string {
+  let best: [string, number] | undefined;
+  for (const [form, n] of Object.entries(term.forms)) if (!best || n > best[1]) best = [form, n];
+  return best?.[0] ?? term.key;
+}
+
+/** Sum of a term's daily counts over the days. */
+export const periodCount = (daily: DailyCounts | undefined, days: string[]): number => days.reduce((sum, d) => sum + (daily?.get(d) ?? 0), 0);
+
+/** A stored term as the Demand tab's row over a period. */
+export function toDemandRow(term: StoredTerm, daily: DailyCounts | undefined, days: string[], count = periodCount(daily, days)): DemandRow {
+  return {
+    key: term.key,
+    kind: term.kind,
+    display: displayOf(term),
+    manufacturer: term.manufacturer ?? null,
+    description: term.description ?? null,
+    count,
+    buyers: Math.min(term.buyers.length, TERM_CAPS.buyers),
+    sessions: Math.min(term.sessions.length, TERM_CAPS.sessions),
+    firstSeen: term.firstSeen,
+    lastSeen: term.lastSeen,
+    trend: days.map((d) => daily?.get(d) ?? 0),
+    requests: term.requests.slice(0, TERM_CAPS.requests),
+    status: term.status,
+    statusBy: term.statusBy ?? null,
+    statusAt: term.statusAt ?? null,
+    partId: term.partId ?? null,
+  };
+}
+
+type Sort = 'count' | 'buyers' | 'lastSeen';
+
+/** Orders rows by the chosen column (ties: higher count, then key), ascending or descending. */
+export function compareRows(sort: Sort, order: 'asc' | 'desc') {
+  const value = (r: DemandRow) => (sort === 'lastSeen' ? r.lastSeen : sort === 'buyers' ? r.buyers : r.count);
+  const sign = order === 'asc' ? 1 : -1;
+  return (a: DemandRow, b: DemandRow): number => {
+    const [va, vb] = [value(a), value(b)];
+    if (va !== vb) return (va < vb ? -1 : 1) * sign;
+    if (a.count !== b.count) return b.count - a.count;
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  };
+}
+
+/** The cursor is the offset of the next row, bound to the listing it came from (another listing's cursor is refused). */
+export function encodeCursor(offset: number, listing: string): string {
+  return Buffer.from(JSON.stringify({ o: offset, l: listing })).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined, listing: string): number {
+  if (cursor === undefined || cursor === '') return 0;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o?: unknown; l?: unknown };
+    if (typeof parsed.o === 'number' && Number.isSafeInteger(parsed.o) && parsed.o >= 0 && parsed.o <= 100_000 && parsed.l === listing) return parsed.o;
+  } catch {
+    // falls through to the refusal
+  }
+  throw new ValidationError('cursor is not valid for this listing', [{ path: 'cursor', message: 'Not a cursor of this listing' }]);
+}
+
+/** The term's key in a kind: the normalised part number or the normalised query. */
+export type TermRef = { kind: DemandKind; key: string };

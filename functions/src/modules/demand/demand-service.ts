@@ -1,0 +1,173 @@
+import type { DemandCharts, DemandKind, DemandListQuery, DemandPage, DemandRow, DemandStatus, PartDemand } from '@parts/shared/schemas';
+import { demandPartKey } from '@parts/shared/demand-keys';
+import { NotFoundError } from '../../domain/errors';
+import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, periodCount, resolvePeriod, toDemandRow } from './demand-rules';
+import type { DailyCounts, DemandRepository, StoredTerm } from './ports/demand';
+
+/** Terms read per GSI page while ranking. */
+const PAGE = 200;
+/**
+ * Most terms one listing examines (ADR 129): past this a ranking other than "count, highest first" or a count
+ * ranking over a period far from the terms' lifetime stops and answers from what it read.
+ */
+export const MAX_SCAN = 5000;
+
+export interface DemandServiceDeps {
+  demand: DemandRepository;
+  /** The part's part number, or undefined when there is no such part (catalog). */
+  partNumberOf: (partId: number) => Promise<string | undefined>;
+  /** A quote request's status, or undefined when it is gone (quotes). */
+  requestStatusOf: (id: number) => Promise<string | undefined>;
+  now?: () => Date;
+}
+
+type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string };
+
+/**
+ * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first. A term
+ * seen only inside the period counts its lifetime total there (no read); any other reads its month items. For
+ * "count, highest first" the walk stops once `need` terms count at least the next term's lifetime total (no
+ * unread term can pass them: its period count is at most its lifetime count); other orders read every term.
+ */
+async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<{ rows: DemandRow[]; daily: Map<string, DailyCounts> }> {
+  const days = daysBetween(q.from, q.to);
+  const byCountDesc = q.sort === 'count' && q.order === 'desc';
+  const found: { term: StoredTerm; count: number }[] = [];
+  const daily = new Map<string, DailyCounts>();
+  let cursor: string | undefined;
+  let scanned = 0;
+  do {
+    const page = await repo.termsByCount(q.kind, q.status, PAGE, cursor);
+    cursor = page.cursor;
+    scanned += page.terms.length;
+    const toRead: StoredTerm[] = [];
+    for (const term of page.terms) {
+      if (dayOf(term.lastSeen) < q.from || dayOf(term.firstSeen) > q.to) continue;
+      if (dayOf(term.firstSeen) >= q.from && dayOf(term.lastSeen) <= q.to) found.push({ term, count: term.count });
+      else toRead.push(term);
+    }
+    if (toRead.length > 0) {
+      const counts = await repo.dailyCounts(
+        q.kind,
+        toRead.map((t) => t.key),
+        q.from,
+        q.to,
+      );
+      for (const term of toRead) {
+        daily.set(term.key, counts.get(term.key) ?? new Map());
+        const count = periodCount(counts.get(term.key), days);
+        if (count > 0) found.push({ term, count });
+      }
+    }
+    if (byCountDesc && found.length >= need) {
+      found.sort((a, b) => b.count - a.count);
+      const bound = page.terms.at(-1)?.count ?? 0;
+      if (found[need - 1]!.count >= bound) break;
+    }
+  } while (cursor && scanned < MAX_SCAN);
+  const rows = found.map(({ term, count }) => toDemandRow(term, daily.get(term.key), days, count));
+  return { rows: rows.sort(compareRows(q.sort, q.order)), daily };
+}
+
+/**
+ * Parts just created or imported (by part number): each whose key has missing demand gets it, `partId` set on the
+ * term once. `partsOf` (the parts' ids) is read only when some key has demand. Answers the linked terms by part id.
+ */
+export async function carryOverDemand(
+  repo: Pick<DemandRepository, 'getTerms' | 'linkPart'>,
+  partNumbers: string[],
+  partsOf: () => Promise<{ id: number; partNumber: string }[]>,
+): Promise<Map<number, StoredTerm>> {
+  const keys = [...new Set(partNumbers.map(demandPartKey))].filter((k) => k !== '');
+  const out = new Map<number, StoredTerm>();
+  if (keys.length === 0) return out;
+  const terms = await repo.getTerms('missing', keys);
+  if (terms.length === 0) return out;
+  const ids = new Map((await partsOf()).map((p) => [demandPartKey(p.partNumber), p.id]));
+  for (const term of terms) {
+    const partId = ids.get(term.key);
+    if (partId === undefined) continue;
+    const linked = term.partId ? term : await repo.linkPart(term.key, String(partId));
+    if (linked) out.set(partId, linked);
+  }
+  return out;
+}
+
+export function createDemandService(deps: DemandServiceDeps) {
+  const repo = deps.demand;
+  const today = () => dayOf(deps.now?.() ?? new Date());
+
+  /** Fills the trend of rows counted without reading their days. */
+  async function withTrends(rows: DemandRow[], kind: DemandKind, from: string, to: string, daily: Map<string, DailyCounts>): Promise<DemandRow[]> {
+    const days = daysBetween(from, to);
+    const missing = rows.filter((r) => !daily.has(r.key)).map((r) => r.key);
+    const read = missing.length ? await repo.dailyCounts(kind, missing, from, to) : new Map<string, DailyCounts>();
+    return rows.map((r) => (daily.has(r.key) ? r : { ...r, trend: days.map((d) => read.get(r.key)?.get(d) ?? 0) }));
+  }
+
+  async function list(query: DemandListQuery): Promise<DemandPage> {
+    const period = resolvePeriod(query.from, query.to, today());
+    const listing = [query.kind, period.from, period.to, query.sort, query.order, query.status].join('|');
+    const offset = decodeCursor(query.cursor, listing);
+    const { rows, daily } = await rank(repo, { ...query, ...period }, offset + query.limit + 1);
+    const pageRows = rows.slice(offset, offset + query.limit);
+    return {
+      items: await withTrends(pageRows, query.kind, period.from, period.to, daily),
+      nextCursor: rows.length > offset + query.limit ? encodeCursor(offset + query.limit, listing) : null,
+      period,
+    };
+  }
+
+  return {
+    list,
+    async charts(from: string | undefined, to: string | undefined): Promise<DemandCharts> {
+      const period = resolvePeriod(from, to, today());
+      const [stats, top] = await Promise.all([
+        repo.stats(period.from, period.to),
+        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period }, 20),
+      ]);
+      const clickThrough = Array.from({ length: 10 }, (_, i) => ({
+        position: i + 1,
+        impressions: stats.reduce((s, d) => s + (d.impressions.get(i + 1) ?? 0), 0),
+        clicks: stats.reduce((s, d) => s + (d.clicks.get(i + 1) ?? 0), 0),
+      }));
+      return {
+        days: stats.map((d) => ({ day: d.day, searches: d.searches, zeroResults: d.zeroResults })),
+        topQueries: top.rows.slice(0, 20).map((r) => ({ query: r.display, count: r.count })),
+        clickThrough,
+      };
+    },
+    /** Every row of a listing (up to MAX_SCAN terms read), for the export. */
+    async all(query: Omit<DemandListQuery, 'limit' | 'cursor' | 'sort' | 'order'>): Promise<DemandRow[]> {
+      const period = resolvePeriod(query.from, query.to, today());
+      const { rows } = await rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN);
+      return rows;
+    },
+    async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string): Promise<DemandRow> {
+      const term = await repo.setStatus(kind, key, status, by, (deps.now?.() ?? new Date()).toISOString());
+      const period = resolvePeriod(undefined, undefined, today());
+      const days = daysBetween(period.from, period.to);
+      const daily = (await repo.dailyCounts(kind, [key], period.from, period.to)).get(key);
+      return toDemandRow(term, daily, days);
+    },
+    /** The missing-part demand a part carries over (its part number's key), with the requests that asked for it. */
+    async partDemand(partId: number): Promise<PartDemand> {
+      const partNumber = await deps.partNumberOf(partId);
+      if (partNumber === undefined) throw new NotFoundError('Part not found');
+      return demandOfTerm(demandPartKey(partNumber), await repo.getTerm('missing', demandPartKey(partNumber)));
+    },
+    /** A part just created: its carried-over demand (count 0 and no requests when nobody asked for it). */
+    async partCreated(part: { id: number; partNumber: string }): Promise<PartDemand> {
+      const linked = await carryOverDemand(repo, [part.partNumber], async () => [part]);
+      const key = demandPartKey(part.partNumber);
+      return demandOfTerm(key, linked.get(part.id));
+    },
+  };
+
+  async function demandOfTerm(key: string, term: StoredTerm | undefined): Promise<PartDemand> {
+    if (!term) return { key, count: 0, requests: [] };
+    const requests = await Promise.all(term.requests.map(async (r) => ({ ...r, status: (await deps.requestStatusOf(Number(r.id))) ?? 'deleted' })));
+    return { key, count: term.count, requests };
+  }
+}
+export type DemandService = ReturnType<typeof createDemandService>;

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Category, DemandCharts, DemandPage, DemandRow, Manufacturer, PartDemand, QuoteRequest } from '@parts/shared/schemas';
+import { buildCategoryInput, buildManufacturerInput, buildPartInput, unique } from '../support/builders';
+import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
+import { createDemandRecorder, type DemandRecorder } from '../../src/modules/demand';
+import { silentLogger } from '../../src/lib/logger';
+
+/**
+ * Demand signals (issue 31, docs/demand.md) through the app against DynamoDB Local: recorded by the search, the
+ * parts list match and a submitted request, ranked and grouped in the admin's listing, marked, exported, and
+ * carried over to a part created or imported with the missing number. The recorder is flushed by the test (its
+ * timer is long), so nothing waits on time.
+ */
+
+let api: Api;
+let recorder: DemandRecorder;
+let admin: { cookie: string; username: string };
+let buyer: { cookie: string; username: string; id: number };
+let category: Category;
+let manufacturer: Manufacturer;
+let request: QuoteRequest;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  api = await createApi((base) => {
+    recorder = createDemandRecorder({ repository: base.demand, logger: silentLogger, flushAfterMs: 3_600_000 });
+    return { demandRecorder: recorder };
+  });
+  admin = await api.admin();
+  buyer = await api.customer();
+  category = await api.deps.catalog.createCategory(buildCategoryInput({ name: `Relays ${unique('c')}` }));
+  manufacturer = await api.deps.catalog.createManufacturer(buildManufacturerInput({ name: `Omron ${unique('m')}` }));
+  const listed = await api.deps.catalog.createPart(buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, partNumber: 'LISTED-1' }));
+  await api.deps.searchSync.partsChanged([listed.id]);
+
+  // Three spellings of one missing part number searched, one search that finds a part, a parts list with an
+  // unmatched line, and a request with a free-text line of the same number.
+  for (const q of ['CR600', 'cr-600', 'CR 600']) expect((await api.call('GET', `/api/parts?q=${encodeURIComponent(q)}`)).status).toBe(200);
+  expect((await api.call('GET', '/api/parts?q=LISTED-1')).status).toBe(200);
+  const bom = await api.call('POST', '/api/bom/match', { json: { lines: [{ partNumber: 'XYZ-9000', manufacturer: 'Acme', description: 'Gizmo, blue' }] } });
+  expect(bom.status).toBe(200);
+  const submitted = await api.call('POST', '/api/quote-requests', {
+    cookie: buyer.cookie,
+    json: {
+      customerName: 'Ada Lovelace',
+      customerEmail: 'ada@example.com',
+      items: [
+        { freeText: { partNumber: 'cr.600', manufacturer: 'Omron', description: 'Relay 24 V' }, quantity: 10 },
+        { partId: listed.id, quantity: 1 },
+      ],
+    },
+  });
+  expect(submitted.status).toBe(201);
+  request = (await submitted.json()) as QuoteRequest;
+  await recorder.flush();
+});
+afterAll(async () => {
+  reportRejected('demand.test.ts');
+  await api.close();
+});
+
+async function json<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
+  const r = await res;
+  const body = await r.text();
+  expect(r.status, body).toBe(status);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+const list = (query: string) => json<DemandPage>(api.call('GET', `/api/admin/demand?${query}`, { cookie: admin.cookie }));
+const row = (page: DemandPage, key: string): DemandRow | undefined => page.items.find((r) => r.key === key);
+
+describe('recording and grouping', () => {
+  test('CR600, cr-600, CR 600 and a free-text cr.600 line are one missing row, with the request it came from', async () => {
+    const page = await list('kind=missing&status=all');
+    const cr = row(page, 'CR600');
+    expect(cr).toMatchObject({ kind: 'missing', count: 4, buyers: 1, manufacturer: 'Omron', description: 'Relay 24 V', status: 'open', partId: null });
+    expect(cr!.requests).toEqual([{ id: String(request.id), number: String(request.id) }]);
+    expect(['CR600', 'cr-600', 'CR 600', 'cr.600']).toContain(cr!.display);
+    expect(cr!.trend).toHaveLength(30);
+    expect(cr!.trend.at(-1)).toBe(4);
+    expect(page.period).toEqual({ from: expect.any(String), to: today });
+  });
+
+  test('an unmatched parts-list line is a missing row with its manufacturer and description', async () => {
+    expect(row(await list('kind=missing'), 'XYZ9000')).toMatchObject({
+      display: 'XYZ-9000',
+      manufacturer: 'Acme',
+      description: 'Gizmo, blue',
+      count: 1,
+      buyers: 0,
+    });
+  });
+
+  test('zero-result searches are query rows by normalised text; a search that found parts is not', async () => {
+    const page = await list('kind=query');
+    expect(page.items.map((r) => [r.key, r.count]).sort()).toEqual([
+      ['cr 600', 1],
+      ['cr-600', 1],
+      ['cr600', 1],
+    ]);
+    expect(row(page, 'listed-1')).toBeUndefined();
+  });
+
+  test('a period before the signals has no rows', async () => {
+    expect((await list('kind=missing&from=2020-01-01&to=2020-12-31')).items).toEqual([]);
+  });
+
+  test('rows come by count, paginated by cursor', async () => {
+    const first = await list('kind=missing&limit=1');
+    expect(first.items.map((r) => r.key)).toEqual(['CR600']);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await list(`kind=missing&limit=1&cursor=${first.nextCursor}`);
+    expect(second.items.map((r) => r.key)).toEqual(['XYZ9000']);
+    expect(second.nextCursor).toBeNull();
+    expect((await list('kind=missing&sort=count&order=asc')).items.map((r) => r.key)).toEqual(['XYZ9000', 'CR600']);
+  });
+});
+
+describe('charts', () => {
+  test('searches, zero results, top queries and click-through by position', async () => {
+    const opened = await api.call('POST', '/api/demand/opened', { json: { position: 1, q: 'LISTED-1' } });
+    expect(opened.status).toBe(204);
+    await recorder.flush();
+    const charts = await json<DemandCharts>(api.call('GET', '/api/admin/demand/charts', { cookie: admin.cookie }));
+    expect(charts.days.at(-1)).toEqual({ day: today, searches: 4, zeroResults: 3 });
+    expect(charts.topQueries).toHaveLength(3);
+    expect(charts.clickThrough).toHaveLength(10);
+    expect(charts.clickThrough[0]).toEqual({ position: 1, impressions: 1, clicks: 1 });
+    expect(charts.clickThrough[1]).toEqual({ position: 2, impressions: 0, clicks: 0 });
+  });
+});
+
+describe('status and export', () => {
+  test('marking a row ignored keeps who and when, and moves it out of the open list', async () => {
+    const marked = await json<DemandRow>(api.call('PUT', '/api/admin/demand/missing/XYZ9000/status', { cookie: admin.cookie, json: { status: 'ignored' } }));
+    expect(marked).toMatchObject({ key: 'XYZ9000', status: 'ignored', statusBy: admin.username, statusAt: expect.any(String) });
+    expect(row(await list('kind=missing'), 'XYZ9000')).toBeUndefined();
+    expect(row(await list('kind=missing&status=ignored'), 'XYZ9000')).toMatchObject({ status: 'ignored' });
+    await json(api.call('PUT', '/api/admin/demand/missing/XYZ9000/status', { cookie: admin.cookie, json: { status: 'open' } }));
+  });
+
+  test('the CSV export has a BOM, the columns and one line per row', async () => {
+    const res = await api.call('GET', '/api/admin/demand/export?format=csv&kind=missing', { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="demand-missing.csv"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).trim().split('\r\n');
+    expect(lines[0]).toBe('Part number,Manufacturer,Description,Count,Buyers,First seen,Last seen,Status,Request numbers');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(new RegExp(`^[^,]+,Omron,Relay 24 V,4,1,${today},${today},open,#${request.id}$`));
+    expect(lines[2]).toBe(`XYZ-9000,Acme,"Gizmo, blue",1,0,${today},${today},open,`);
+    const xlsx = await api.call('GET', '/api/admin/demand/export?format=xlsx', { cookie: admin.cookie });
+    expect(xlsx.status).toBe(200);
+    expect([...new Uint8Array(await xlsx.arrayBuffer()).slice(0, 2)]).toEqual([0x50, 0x4b]);
+  });
+});
+
+describe('carry-over to a new part', () => {
+  test('a part created with the missing number gets its demand and lists the request that asked for it', async () => {
+    const res = await api.call('POST', '/api/parts', {
+      cookie: admin.cookie,
+      json: buildPartInput({ categoryId: category.id, manufacturerId: manufacturer.id, partNumber: 'CR-600' }),
+    });
+    const created = await json<{ id: number; demand: { count: number; requests: PartDemand['requests'] } }>(res, 201);
+    expect(created.demand).toEqual({ count: 4, requests: [{ id: String(request.id), number: String(request.id), status: request.status }] });
+    expect(await json<PartDemand>(api.call('GET', `/api/admin/parts/${created.id}/demand`, { cookie: admin.cookie }))).toEqual({
+      key: 'CR600',
+      ...created.demand,
+    });
+    expect(row(await list('kind=missing'), 'CR600')?.partId).toBe(String(created.id));
+  });
+
+  test('a part imported by CSV with the missing number gets its demand', async () => {
+    const form = new FormData();
+    form.append('columnMapping', JSON.stringify({ Name: 'name', 'Part No': 'partNumber', Category: 'categoryId', Maker: 'manufacturerId' }));
+    const csv = `Name,Part No,Category,Maker\r\nGizmo,XYZ 9000,${category.slug},${manufacturer.slug}\r\n`;
+    form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'parts.csv');
+    expect(await json(api.call('POST', '/api/parts/import-csv', { cookie: admin.cookie, body: form }))).toMatchObject({ successCount: 1 });
+    const linked = row(await list('kind=missing'), 'XYZ9000');
+    expect(linked?.partId).toMatch(/^\d+$/);
+    expect(await json<PartDemand>(api.call('GET', `/api/admin/parts/${linked!.partId}/demand`, { cookie: admin.cookie }))).toEqual({
+      key: 'XYZ9000',
+      count: 1,
+      requests: [],
+    });
+  });
+});
+
+describe('refusals', () => {
+  const routes: [string, string, unknown?][] = [
+    ['GET', '/api/admin/demand'],
+    ['GET', '/api/admin/demand/charts'],
+    ['GET', '/api/admin/demand/export'],
+    ['PUT', '/api/admin/demand/missing/CR600/status', { status: 'sourced' }],
+    ['GET', '/api/admin/parts/1/demand'],
+  ];
+  test.each(routes)('%s %s: 401 for a guest, 403 for a buyer', async (method, path, body) => {
+    await expectRejected(api.call(method, path, { json: body }), 401);
+    await expectRejected(api.call(method, path, { cookie: buyer.cookie, json: body }), 403);
+  });
+
+  test.each([
+    ['kind=parts', 400],
+    ['from=2026-13-01', 400],
+    ['from=2026-02-30', 400],
+    ['from=2026-05-02&to=2026-05-01', 400],
+    ['from=2024-01-01&to=2026-01-01', 400],
+    ['limit=0', 400],
+    ['limit=101', 400],
+    ['sort=name', 400],
+    ['cursor=nonsense', 400],
+  ])('GET /api/admin/demand?%s answers %i with a message', async (query, status) => {
+    await expectRejected(api.call('GET', `/api/admin/demand?${query}`, { cookie: admin.cookie }), status);
+  });
+
+  test('a bad status, an unknown kind or key, a bad part id', async () => {
+    await expectRejected(api.call('PUT', '/api/admin/demand/missing/CR600/status', { cookie: admin.cookie, json: { status: 'done' } }), 400);
+    await expectRejected(api.call('PUT', '/api/admin/demand/other/CR600/status', { cookie: admin.cookie, json: { status: 'open' } }), 400);
+    await expectRejected(api.call('PUT', '/api/admin/demand/missing/NOPE/status', { cookie: admin.cookie, json: { status: 'open' } }), 404);
+    await expectRejected(api.call('GET', '/api/admin/parts/abc/demand', { cookie: admin.cookie }), 400);
+    await expectRejected(api.call('GET', '/api/admin/parts/999999/demand', { cookie: admin.cookie }), 404);
+    await expectRejected(api.call('GET', '/api/admin/demand/export?format=pdf', { cookie: admin.cookie }), 400);
+    await expectRejected(api.call('POST', '/api/demand/opened', { json: { position: 0 } }), 400);
+  });
+});
