@@ -1,50 +1,14 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DEMAND_SORTS, DemandKind, DemandRow, DemandStatus } from '@parts/shared/schemas';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
-/** Issue 31: what buyers asked for that the catalogue lacks (docs/demand.md has the API). */
-export type DemandKind = 'missing' | 'query';
-export type DemandStatus = 'open' | 'sourced' | 'ignored';
-export type DemandSort = 'count' | 'buyers' | 'lastSeen';
-export type SortOrder = 'desc' | 'asc';
-
-export interface DemandRow {
-  key: string;
-  kind: DemandKind;
-  display: string;
-  manufacturer: string | null;
-  description: string | null;
-  count: number;
-  buyers: number;
-  sessions: number;
-  firstSeen: string;
-  lastSeen: string;
-  /** Daily counts over the period, oldest first. */
-  trend: number[];
-  requests: { id: string; number: string }[];
-  status: DemandStatus;
-  statusBy: string | null;
-  statusAt: string | null;
-  partId: string | null;
-}
-
-interface DemandPage {
-  items: DemandRow[];
-  nextCursor: string | null;
-  period: { from: string; to: string };
-}
-
-export interface DemandCharts {
-  days: { day: string; searches: number; zeroResults: number }[];
-  topQueries: { query: string; count: number }[];
-  clickThrough: { position: number; impressions: number; clicks: number }[];
-}
-
-export interface PartDemand {
-  key: string;
-  count: number;
-  requests: { id: string; number: string; status: string }[];
-}
+/** Issue 31 (docs/demand.md, docs/demand-ui.md): what buyers asked for that the catalogue lacks. */
+export type { DemandCharts, DemandKind, DemandRow, DemandStatus } from '@parts/shared/schemas';
+type DemandSort = (typeof DEMAND_SORTS)[number];
+type SortOrder = 'desc' | 'asc';
+export type { DemandSort, SortOrder };
 
 /** The period and status shared by both lists, the charts and the export. */
 export interface DemandFilter {
@@ -62,13 +26,9 @@ export interface DemandListParams extends DemandFilter {
 /** Rows a page asks for ("Load more" adds the next page). */
 const DEMAND_PAGE_SIZE = 25;
 
-async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const res = await apiFetch(path, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
-  return (await res.json()) as T;
-}
+const demandApi = () => api.api.admin.demand;
 
-function filterQuery({ from, to, status }: DemandFilter): Record<string, string> {
+function filterQuery({ from, to, status }: DemandFilter) {
   return { from, to, status };
 }
 
@@ -79,15 +39,8 @@ function demandListOptions(params: DemandListParams) {
     queryKey: [...demandKey, 'list', params] as const,
     queryFn: ({ pageParam, signal }) => {
       const { kind, sort, order } = params;
-      const query = new URLSearchParams({
-        kind,
-        ...filterQuery(params),
-        sort,
-        order,
-        limit: String(DEMAND_PAGE_SIZE),
-        ...(pageParam ? { cursor: pageParam } : {}),
-      });
-      return getJson<DemandPage>(`/api/admin/demand?${query.toString()}`, signal);
+      const query = { kind, ...filterQuery(params), sort, order, limit: String(DEMAND_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) };
+      return call(demandApi().$get({ query }, { init: { signal } }));
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -102,7 +55,7 @@ export function useDemandList(params: DemandListParams) {
 export function useDemandCharts({ from, to }: Pick<DemandFilter, 'from' | 'to'>) {
   return useQuery({
     queryKey: [...demandKey, 'charts', from, to] as const,
-    queryFn: ({ signal }) => getJson<DemandCharts>(`/api/admin/demand/charts?${new URLSearchParams({ from, to }).toString()}`, signal),
+    queryFn: ({ signal }) => call(demandApi().charts.$get({ query: { from, to } }, { init: { signal } })),
   });
 }
 
@@ -110,7 +63,7 @@ export function useDemandCharts({ from, to }: Pick<DemandFilter, 'from' | 'to'>)
 export function usePartDemand(partId: number | null) {
   return useQuery({
     queryKey: [...demandKey, 'part', partId] as const,
-    queryFn: ({ signal }) => getJson<PartDemand>(`/api/admin/parts/${partId}/demand`, signal),
+    queryFn: ({ signal }) => call(api.api.admin.parts[':id'].demand.$get({ param: { id: String(partId) } }, { init: { signal } })),
     enabled: partId !== null,
   });
 }
@@ -121,16 +74,8 @@ const STATUS_DONE: Record<DemandStatus, string> = {
   ignored: 'Ignored',
 };
 
-async function putStatus({ row, status }: { row: Pick<DemandRow, 'kind' | 'key'>; status: DemandStatus }): Promise<DemandRow> {
-  const path = `/api/admin/demand/${encodeURIComponent(row.kind)}/${encodeURIComponent(row.key)}/status`;
-  const res = await apiFetch(path, {
-    method: 'PUT',
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ status }),
-  });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
-  return (await res.json()) as DemandRow;
+function putStatus({ row, status }: { row: Pick<DemandRow, 'kind' | 'key'>; status: DemandStatus }): Promise<DemandRow> {
+  return call(demandApi()[':kind'][':key'].status.$put({ param: { kind: row.kind, key: row.key }, json: { status } }));
 }
 
 export function useSetDemandStatus() {
