@@ -10,13 +10,17 @@ import { expect, test } from './support/test';
 
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/screenshots');
 
-/** Saves the page (or one part of it) at 1280 and 390 px for a person to look at; neither width may scroll sideways. */
-async function shoot(page: Page, name: string, target?: Locator) {
+/**
+ * Saves the page at 1280 and 390 px for a person to look at — the whole page, one part of it, or (an open dialog) the
+ * viewport; neither width may scroll sideways.
+ */
+async function shoot(page: Page, name: string, target?: Locator | 'viewport') {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     mkdirSync(path.join(outDir, String(width)), { recursive: true });
     const file = path.join(outDir, String(width), `${name}.png`);
-    if (target) await target.screenshot({ path: file });
+    if (target === 'viewport') await page.screenshot({ path: file });
+    else if (target) await target.screenshot({ path: file });
     else await page.screenshot({ path: file, fullPage: true });
     const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(scrolls, `${name} scrolls sideways at ${width} px`).toBe(false);
@@ -43,6 +47,8 @@ async function openDemandTab(page: Page, wanted: { kind: 'missing' | 'query'; ke
 
 /** The Demand tab (issue 31) against the real server. */
 test.describe('the admin Demand tab', () => {
+  // Each test signs in, records, waits for the recorder's write, runs axe and saves screenshots at two widths.
+  test.describe.configure({ timeout: 120_000 });
   test('a search on the public site that finds nothing and an unmatched parts-list line appear as rows', async ({ page, request }) => {
     const stamp = stampOf();
     const partKey = `DMD${stamp}`;
@@ -107,13 +113,13 @@ test.describe('the admin Demand tab', () => {
     await dialog.getByLabel('Part Name').fill(`Cam Roller ${stamp}`);
     await chooseOption(dialog, page, 'Category', 'Uncategorized');
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'admin-demand-create-part');
+    await shoot(page, 'admin-demand-create-part', 'viewport');
     await dialog.getByRole('button', { name: 'Create Part' }).click();
 
     const requested = page.getByRole('dialog', { name: 'Requested in' });
     const link = requested.getByRole('link', { name: `Quote request #${quote.id}` });
     await expect(link).toBeVisible();
-    await shoot(page, 'admin-demand-requested-in');
+    await shoot(page, 'admin-demand-requested-in', 'viewport');
     const listed = await request.get(`/api/parts?q=${encodeURIComponent(filledNumber)}`);
     expect(((await listed.json()) as { data: { partNumber: string }[] }).data.map((p) => p.partNumber)).toContain(filledNumber);
     await link.click();
