@@ -35,7 +35,7 @@ export function RequestedInDialog({ partId, display, onClose }: { partId: number
         <DialogHeader>
           <DialogTitle>Requested in</DialogTitle>
           <DialogDescription>
-            {demand.data ? `${display} was asked for ${demand.data.count} ${demand.data.count === 1 ? 'time' : 'times'}. ` : ''}
+            {demand.data ? `${display} was asked for ${demand.data.count === 1 ? 'once' : `${demand.data.count} times`}. ` : ''}
             Answer the requests below now that the part is in the catalogue.
           </DialogDescription>
         </DialogHeader>
