@@ -102,7 +102,7 @@ describe('data', () => {
     template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain' });
   });
 
-  it('demand counters (ADR 129) expire by the TTL attribute their month items carry, and terms rank on gsi1 and gsi2', () => {
+  it('demand terms and counters (ADR 129) expire by the table’s TTL attribute, and terms rank on gsi1 and gsi2', () => {
     const table = Object.values(template.findResources('AWS::DynamoDB::Table'))[0]!.Properties;
     expect(table.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
     const indexes = (table.GlobalSecondaryIndexes as { IndexName: string; KeySchema: { AttributeName: string }[] }[]).map((g) => [

@@ -1,8 +1,8 @@
 import type { DemandCharts, DemandKind, DemandListQuery, DemandPage, DemandRow, DemandStatus, PartDemand } from '@parts/shared/schemas';
 import { demandPartKey } from '@parts/shared/demand-keys';
 import { NotFoundError } from '../../domain/errors';
-import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, periodCount, resolvePeriod, toDemandRow } from './demand-rules';
-import type { DailyCounts, DemandRepository, StoredTerm } from './ports/demand';
+import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, resolvePeriod, toDemandRow } from './demand-rules';
+import type { DemandRepository, StoredTerm } from './ports/demand';
 
 /** Terms read per GSI page while ranking. */
 const PAGE = 200;
@@ -24,40 +24,25 @@ export interface DemandServiceDeps {
 type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string };
 
 /**
- * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first. A term
- * seen only inside the period counts its lifetime total there (no read); any other reads its month items. For
- * "count, highest first" the walk stops once `need` terms count at least the next term's lifetime total (no
- * unread term can pass them: its period count is at most its lifetime count); other orders read every term.
+ * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first, each with
+ * its day counters, so a period's count and trend need no other read. For "count, highest first" the walk stops once
+ * `need` terms count at least the next term's lifetime count (no unread term can pass them: its period count is at
+ * most its lifetime count); other orders read every term (up to MAX_SCAN).
  */
-async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<{ rows: DemandRow[]; daily: Map<string, DailyCounts> }> {
+async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<DemandRow[]> {
   const days = daysBetween(q.from, q.to);
   const byCountDesc = q.sort === 'count' && q.order === 'desc';
-  const found: { term: StoredTerm; count: number }[] = [];
-  const daily = new Map<string, DailyCounts>();
+  const found: DemandRow[] = [];
   let cursor: string | undefined;
   let scanned = 0;
   do {
     const page = await repo.termsByCount(q.kind, q.status, PAGE, cursor);
     cursor = page.cursor;
     scanned += page.terms.length;
-    const toRead: StoredTerm[] = [];
     for (const term of page.terms) {
       if (dayOf(term.lastSeen) < q.from || dayOf(term.firstSeen) > q.to) continue;
-      if (dayOf(term.firstSeen) >= q.from && dayOf(term.lastSeen) <= q.to) found.push({ term, count: term.count });
-      else toRead.push(term);
-    }
-    if (toRead.length > 0) {
-      const counts = await repo.dailyCounts(
-        q.kind,
-        toRead.map((t) => t.key),
-        q.from,
-        q.to,
-      );
-      for (const term of toRead) {
-        daily.set(term.key, counts.get(term.key) ?? new Map());
-        const count = periodCount(counts.get(term.key), days);
-        if (count > 0) found.push({ term, count });
-      }
+      const row = toDemandRow(term, term.days, days);
+      if (row.count > 0) found.push(row);
     }
     if (byCountDesc && found.length >= need) {
       found.sort((a, b) => b.count - a.count);
@@ -65,8 +50,7 @@ async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<{
       if (found[need - 1]!.count >= bound) break;
     }
   } while (cursor && scanned < MAX_SCAN);
-  const rows = found.map(({ term, count }) => toDemandRow(term, daily.get(term.key), days, count));
-  return { rows: rows.sort(compareRows(q.sort, q.order)), daily };
+  return found.sort(compareRows(q.sort, q.order));
 }
 
 /**
@@ -97,22 +81,14 @@ export function createDemandService(deps: DemandServiceDeps) {
   const repo = deps.demand;
   const today = () => dayOf(deps.now?.() ?? new Date());
 
-  /** Fills the trend of rows counted without reading their days. */
-  async function withTrends(rows: DemandRow[], kind: DemandKind, from: string, to: string, daily: Map<string, DailyCounts>): Promise<DemandRow[]> {
-    const days = daysBetween(from, to);
-    const missing = rows.filter((r) => !daily.has(r.key)).map((r) => r.key);
-    const read = missing.length ? await repo.dailyCounts(kind, missing, from, to) : new Map<string, DailyCounts>();
-    return rows.map((r) => (daily.has(r.key) ? r : { ...r, trend: days.map((d) => read.get(r.key)?.get(d) ?? 0) }));
-  }
-
   async function list(query: DemandListQuery): Promise<DemandPage> {
     const period = resolvePeriod(query.from, query.to, today());
     const listing = [query.kind, period.from, period.to, query.sort, query.order, query.status].join('|');
     const offset = decodeCursor(query.cursor, listing);
-    const { rows, daily } = await rank(repo, { ...query, ...period }, offset + query.limit + 1);
+    const rows = await rank(repo, { ...query, ...period }, offset + query.limit + 1);
     const pageRows = rows.slice(offset, offset + query.limit);
     return {
-      items: await withTrends(pageRows, query.kind, period.from, period.to, daily),
+      items: pageRows,
       nextCursor: rows.length > offset + query.limit ? encodeCursor(offset + query.limit, listing) : null,
       period,
     };
@@ -133,22 +109,19 @@ export function createDemandService(deps: DemandServiceDeps) {
       }));
       return {
         days: stats.map((d) => ({ day: d.day, searches: d.searches, zeroResults: d.zeroResults })),
-        topQueries: top.rows.slice(0, 20).map((r) => ({ query: r.display, count: r.count })),
+        topQueries: top.slice(0, 20).map((r) => ({ query: r.display, count: r.count })),
         clickThrough,
       };
     },
     /** Every row of a listing (up to MAX_SCAN terms read), for the export. */
     async all(query: Omit<DemandListQuery, 'limit' | 'cursor' | 'sort' | 'order'>): Promise<DemandRow[]> {
       const period = resolvePeriod(query.from, query.to, today());
-      const { rows } = await rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN);
-      return rows;
+      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN);
     },
     async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string): Promise<DemandRow> {
       const term = await repo.setStatus(kind, key, status, by, (deps.now?.() ?? new Date()).toISOString());
       const period = resolvePeriod(undefined, undefined, today());
-      const days = daysBetween(period.from, period.to);
-      const daily = (await repo.dailyCounts(kind, [key], period.from, period.to)).get(key);
-      return toDemandRow(term, daily, days);
+      return toDemandRow(term, term.days, daysBetween(period.from, period.to));
     },
     /** The missing-part demand a part carries over (its part number's key), with the requests that asked for it. */
     async partDemand(partId: number): Promise<PartDemand> {

@@ -17,6 +17,7 @@ import { FilterPanel, type FilterPanelProps } from './components/filter-panel';
 import { FilterSheet } from './components/filter-sheet';
 import { Pagination } from './components/pagination';
 import { PartCard } from './components/part-card';
+import { reportResultOpened } from './api/report-opened';
 import { SearchNotice } from './components/search-notice';
 import { SortSelect } from './components/sort-select';
 import { countActiveFilters, useCatalogFilters, writeFilters } from './hooks/use-catalog-filters';
@@ -211,8 +212,8 @@ export default function CatalogPage() {
           ) : (
             <>
               <ul className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {data.data.map((part) => (
-                  <li key={part.id}>
+                {data.data.map((part, i) => (
+                  <li key={part.id} onClickCapture={() => page === 1 && filters.query && reportResultOpened(i + 1, filters.query)}>
                     <PartCard part={part} highlight={data.highlight} />
                   </li>
                 ))}

@@ -2,15 +2,13 @@ import type { DemandKind } from '@parts/shared/schemas';
 import type { StoredTerm } from '../ports/demand';
 
 /**
- * The demand items' keys and layout (ADR 129, docs/data-model.md). A term: `DEMAND#<kind>#<key>` / `TERM`;
- * its counters, one item per month with one attribute per day (`d01`..`d31`) and `total`:
- * `DEMAND#<kind>#<key>` / `M#<YYYY-MM>`; the site-wide figures `DEMAND#stats` / `M#<YYYY-MM>`; a part's views
- * and request lines `DEMAND#part#<id>` / `M#<YYYY-MM>`. Month items expire (TTL `expiresAt`) 13 months after
- * their month ends.
+ * The demand items' keys and layout (ADR 129, docs/data-model.md). A term: `DEMAND#<kind>#<key>` / `TERM`, with
+ * its counter per day as an attribute `dYYYYMMDD` (days older than 13 months removed as it is written; the item
+ * expires 13 months after it was last seen); the site-wide figures `DEMAND#stats` / `M#<YYYY-MM>` and a part's views
+ * and request lines `DEMAND#part#<id>` / `M#<YYYY-MM>`, one attribute per day, expiring 13 months after the month.
  */
 export const demandKeys = {
   term: (kind: DemandKind, key: string) => ({ pk: `DEMAND#${kind}#${key}`, sk: 'TERM' }),
-  month: (kind: DemandKind, key: string, month: string) => ({ pk: `DEMAND#${kind}#${key}`, sk: `M#${month}` }),
   stats: (month: string) => ({ pk: 'DEMAND#stats', sk: `M#${month}` }),
   part: (partId: number, month: string) => ({ pk: `DEMAND#part#${partId}`, sk: `M#${month}` }),
 };
@@ -29,6 +27,10 @@ export function monthExpiry(month: string): number {
 /** The day attribute of a month item: `d07` (terms), or with a prefix for the stats and part items. */
 export const dayAttr = (day: string, prefix = 'd') => `${prefix}${day.slice(8, 10)}`;
 
+/** A term's counter for a day: `d20261126`. */
+export const termDayAttr = (day: string) => `d${day.slice(0, 4)}${day.slice(5, 7)}${day.slice(8, 10)}`;
+const TERM_DAY = /^d(\d{4})(\d{2})(\d{2})$/;
+
 const strings = (v: unknown): string[] => (v instanceof Set ? [...(v as Set<string>)] : Array.isArray(v) ? (v as string[]) : []);
 
 export function toStoredTerm(item: Record<string, unknown>): StoredTerm {
@@ -37,6 +39,12 @@ export function toStoredTerm(item: Record<string, unknown>): StoredTerm {
     kind: item.kind as DemandKind,
     key: String(item.key),
     count: Number(item.count ?? 0),
+    days: new Map(
+      Object.entries(item).flatMap(([name, n]) => {
+        const m = TERM_DAY.exec(name);
+        return m ? [[`${m[1]}-${m[2]}-${m[3]}`, Number(n)] as const] : [];
+      }),
+    ),
     firstSeen: String(item.firstSeen),
     lastSeen: String(item.lastSeen),
     forms: (item.forms as Record<string, number> | undefined) ?? {},

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../../../domain/errors';
 import { isConditionFailed, type TableContext } from '../../../adapters/dynamodb/support';
 import { mapLimit } from '../../../lib/map-limit';
 import { daysBetween, monthsBetween } from '../demand-rules';
-import type { DailyCounts, DemandRepository, StatsIncrement } from '../ports/demand';
+import type { DemandRepository, StatsIncrement } from '../ports/demand';
 import { applyBatch } from './demand-writes';
 import { dayAttr, demandKeys, rankPk, statusPk, toStoredTerm } from './demand-items';
 
@@ -80,24 +80,6 @@ export function createDemandRepository(ctx: TableContext): DemandRepository {
         [...new Set(keys)].map((k) => demandKeys.term(kind, k)),
       );
       return [...items.values()].map(toStoredTerm);
-    },
-    async dailyCounts(kind, keys, from, to) {
-      const months = monthsBetween(from, to);
-      const wanted = [...new Set(keys)];
-      const items = await batchGet(
-        ctx,
-        wanted.flatMap((k) => months.map((m) => demandKeys.month(kind, k, m))),
-      );
-      const out = new Map<string, DailyCounts>();
-      for (const k of wanted) {
-        const counts: DailyCounts = new Map();
-        for (const [day, item] of daysOf(items, () => demandKeys.term(kind, k).pk, from, to)) {
-          const n = num(item, dayAttr(day));
-          if (n > 0) counts.set(day, n);
-        }
-        out.set(k, counts);
-      }
-      return out;
     },
     async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string, at: string) {
       try {

@@ -3,7 +3,7 @@ import type { TableContext } from '../../../adapters/dynamodb/support';
 import { isConditionFailed } from '../../../adapters/dynamodb/support';
 import { mapLimit } from '../../../lib/map-limit';
 import { TERM_CAPS, type DemandBatch, type PartIncrement, type StatsIncrement, type TermIncrement } from '../ports/demand';
-import { dayAttr, demandKeys, monthExpiry, rankPk, rankSk, statusPk, toStoredTerm } from './demand-items';
+import { dayAttr, demandKeys, monthExpiry, rankPk, rankSk, statusPk, termDayAttr, toStoredTerm } from './demand-items';
 
 /** Updates in flight at once while a flush is written. */
 const WRITE_CONCURRENCY = 8;
@@ -39,34 +39,39 @@ async function addToMonth(ctx: TableContext, key: { pk: string; sk: string }, mo
   await ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...expression(add, { type }, { expiresAt: monthExpiry(month) }) }));
 }
 
-function byMonth(days: Map<string, number>): Map<string, Record<string, number>> {
-  const months = new Map<string, Record<string, number>>();
-  for (const [day, n] of days) {
-    const month = day.slice(0, 7);
-    const add = months.get(month) ?? { total: 0 };
-    add[dayAttr(day)] = (add[dayAttr(day)] ?? 0) + n;
-    add.total! += n;
-    months.set(month, add);
+/** Days kept on a term: 13 months and a little. */
+const TERM_DAYS_KEPT = 400;
+
+/** The day attributes of the three months from 14 months before `day`: removed as the term is written. */
+function expiredDayAttrs(day: string): string[] {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
+  const out: string[] = [];
+  for (let back = 14; back <= 16; back++) {
+    const month = new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 7);
+    for (let d = 1; d <= 31; d++) out.push(termDayAttr(`${month}-${String(d).padStart(2, '0')}`));
   }
-  return months;
+  return out;
 }
 
 /**
- * A term's flush: (1) the term item, ADD count and SET its metadata, answering the item as written; (2) its month
- * items, in parallel; then (3) from what (1) answered, the ranking keys and the bounded sets (buyers, sessions,
- * requests, display forms) without re-reading. The ranking key is written only if the count is still the one (1)
- * saw: a later writer writes its own.
+ * A term's flush: (1) the term item — ADD its lifetime count and each day's counter (`dYYYYMMDD`), SET its metadata
+ * and its TTL (13 months after it was last seen), REMOVE the day counters of 14 to 16 months ago — answering the item
+ * as written; then (2) from what (1) answered, the ranking keys and the bounded sets (buyers, sessions, requests,
+ * display forms) without re-reading. The ranking key is written only if the count is still the one (1) saw: a later
+ * writer writes its own.
  */
 async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
   const total = [...t.days.values()].reduce((a, b) => a + b, 0);
   const key = demandKeys.term(t.kind, t.key);
+  const dayCounters = Object.fromEntries([...t.days].map(([day, n]) => [termDayAttr(day), n]));
   const main = expression(
-    { count: total },
+    { count: total, ...dayCounters },
     {
       type: 'demand-term',
       kind: t.kind,
       key: t.key,
       lastSeen: t.lastAt,
+      expiresAt: Math.floor(Date.parse(t.lastAt) / 1000) + TERM_DAYS_KEPT * 86_400,
       gsi1pk: rankPk(t.kind),
       ...(t.manufacturer ? { manufacturer: t.manufacturer } : {}),
       ...(t.description ? { description: t.description } : {}),
@@ -74,10 +79,10 @@ async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
     },
     { firstSeen: t.firstAt, status: 'open', gsi2pk: statusPk(t.kind, 'open'), forms: {}, requests: [] },
   );
-  const [res] = await Promise.all([
-    ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...main, ReturnValues: 'ALL_NEW' })),
-    ...[...byMonth(t.days)].map(([month, add]) => addToMonth(ctx, demandKeys.month(t.kind, t.key, month), month, add, 'demand-month')),
-  ]);
+  const expired = expiredDayAttrs(t.lastAt.slice(0, 10));
+  expired.forEach((name, i) => (main.ExpressionAttributeNames[`#x${i}`] = name));
+  main.UpdateExpression += ` REMOVE ${expired.map((_, i) => `#x${i}`).join(', ')}`;
+  const res = await ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...main, ReturnValues: 'ALL_NEW' }));
   const stored = toStoredTerm(res.Attributes ?? {});
   const sk = rankSk(stored.count, t.key);
   /** ADD clauses of the second update (the bounded sets). */

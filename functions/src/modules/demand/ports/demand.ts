@@ -56,6 +56,8 @@ export interface StoredTerm {
   kind: DemandKind;
   key: string;
   count: number;
+  /** Signals per day (`YYYY-MM-DD`) of the last 13 months: a period's count and trend are read from these. */
+  days: DailyCounts;
   firstSeen: string;
   lastSeen: string;
   forms: Record<string, number>;
@@ -83,8 +85,6 @@ export interface DemandRepository {
   termsByCount(kind: DemandKind, status: DemandStatus | 'all', limit: number, cursor?: string): Promise<{ terms: StoredTerm[]; cursor?: string }>;
   getTerm(kind: DemandKind, key: string): Promise<StoredTerm | undefined>;
   getTerms(kind: DemandKind, keys: string[]): Promise<StoredTerm[]>;
-  /** Each term's daily counts between two days (inclusive), keyed by term key. */
-  dailyCounts(kind: DemandKind, keys: string[], from: string, to: string): Promise<Map<string, DailyCounts>>;
   setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string, at: string): Promise<StoredTerm>;
   /** Sets partId on the term when it has none; answers the term as written, or undefined when there is none. */
   linkPart(key: string, partId: string): Promise<StoredTerm | undefined>;

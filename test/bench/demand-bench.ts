@@ -1,0 +1,235 @@
+/**
+ * npm run bench:demand [-- --rows 1000000 --terms 40000 --parts 100000 --runs 20 --requests 400]
+ *
+ * Demand signals (issue 31, ADR 129) against DynamoDB Local started here:
+ * 1. Seeds `rows` daily signal counters (term × day) over the last 395 days, Zipf-like: a few terms asked for
+ *    most days, a long tail asked for once or twice. They are written as the design stores them — the term item
+ *    with one attribute per day, its lifetime total and ranking keys — by parallel BatchWriteItem (not through the
+ *    recorder: a million signals one update each would take hours on DynamoDB Local).
+ * 2. Times the admin's ranking (the demand service, as GET /api/admin/demand runs it): the year's top 100 and the
+ *    last 90 days' top 100, p50 / p95 over `runs` runs.
+ * 3. Times the search listing (embedded engine, `parts` documents) with and without recording, interleaved in one
+ *    session: a third of the queries find nothing (each records a zero-result term); the recorder flushes to
+ *    DynamoDB Local every second while the listing runs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Hono } from 'hono';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { PartDocument } from '@parts/functions/modules/search/ports/search-index';
+import { createEmbeddedSearchIndex } from '@parts/functions/modules/search/adapters/embedded';
+import { partSearchRoutes } from '@parts/functions/modules/search/routes/parts-search';
+import { errorHandler } from '@parts/functions/http/errors';
+import { silentLogger } from '@parts/functions/lib/logger';
+import { mulberry32 } from '@parts/functions/local/seed';
+import { LOCAL_CREDENTIALS, startDynamoLocal } from '@parts/functions/local/aws-local';
+import { createDocumentClient } from '@parts/functions/adapters/dynamodb/client';
+import { ensureTable } from '@parts/functions/adapters/dynamodb/table';
+import { createDemandRepository, createDemandRecorder } from '@parts/functions/modules/demand/index';
+import { createDemandService } from '@parts/functions/modules/demand/demand-service';
+import { demandKeys, rankPk, rankSk, statusPk, termDayAttr } from '@parts/functions/modules/demand/adapters/demand-items';
+import { mapLimit } from '@parts/functions/lib/map-limit';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const ROWS = Number(args.get('rows') ?? 1_000_000);
+const TERMS = Number(args.get('terms') ?? 40_000);
+const PARTS = Number(args.get('parts') ?? 100_000);
+const RUNS = Number(args.get('runs') ?? 20);
+const REQUESTS = Number(args.get('requests') ?? 400);
+const SPAN_DAYS = 395;
+const DAY_MS = 86_400_000;
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const fmt = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(1)} ms  p95 ${quantile(xs, 0.95).toFixed(1)} ms`;
+const dayString = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** Days active per term, Zipf-like (term i: c / (i+1)^0.9, at most SPAN_DAYS), scaled so they sum to ROWS. */
+function activeDays(): number[] {
+  const raw = Array.from({ length: TERMS }, (_, i) => 1 / (i + 1) ** 0.9);
+  let lo = 0;
+  let hi = 1e7;
+  for (let k = 0; k < 60; k++) {
+    const mid = (lo + hi) / 2;
+    const total = raw.reduce((s, r) => s + Math.min(SPAN_DAYS, Math.max(1, Math.round(mid * r))), 0);
+    if (total < ROWS) lo = mid;
+    else hi = mid;
+  }
+  return raw.map((r) => Math.min(SPAN_DAYS, Math.max(1, Math.round(lo * r))));
+}
+
+async function seed(client: ReturnType<typeof createDocumentClient>['doc'], table: string, today: number): Promise<{ rows: number; items: number }> {
+  const rng = mulberry32(31);
+  const days = activeDays();
+  const first = today - (SPAN_DAYS - 1) * DAY_MS;
+  let rows = 0;
+  const items: Record<string, unknown>[] = [];
+  let written = 0;
+  const put = async (batch: Record<string, unknown>[]) => {
+    await mapLimit(
+      Array.from({ length: Math.ceil(batch.length / 25) }, (_, i) => batch.slice(i * 25, i * 25 + 25)),
+      16,
+      async (group) => {
+        let request: Record<string, unknown[]> | undefined = { [table]: group.map((Item) => ({ PutRequest: { Item } })) };
+        while (request && Object.keys(request).length > 0) {
+          const res = await client.send(new BatchWriteCommand({ RequestItems: request as never }));
+          request = res.UnprocessedItems as typeof request;
+        }
+      },
+    );
+    written += batch.length;
+  };
+  for (let i = 0; i < TERMS; i++) {
+    const key = `PN${String(i).padStart(6, '0')}X`;
+    const n = days[i]!;
+    const start = first + Math.floor(rng() * (SPAN_DAYS - n + 1)) * DAY_MS;
+    const counters: Record<string, number> = {};
+    let count = 0;
+    for (let d = 0; d < n; d++) {
+      const c = 1 + Math.floor(rng() * rng() * 5);
+      counters[termDayAttr(dayString(start + d * DAY_MS))] = c;
+      count += c;
+      rows++;
+    }
+    items.push({
+      ...demandKeys.term('missing', key),
+      type: 'demand-term',
+      kind: 'missing',
+      key,
+      count,
+      ...counters,
+      expiresAt: Math.floor((start + (n - 1) * DAY_MS) / 1000) + 400 * 86_400,
+      firstSeen: new Date(start).toISOString(),
+      lastSeen: new Date(start + (n - 1) * DAY_MS + 3_600_000).toISOString(),
+      forms: { [`pn-${i}x`]: count },
+      requests: [],
+      status: 'open',
+      gsi1pk: rankPk('missing'),
+      gsi1sk: rankSk(count, key),
+      gsi2pk: statusPk('missing', 'open'),
+      gsi2sk: rankSk(count, key),
+    });
+    if (items.length >= 5000) {
+      await put(items.splice(0));
+      if (written % 20_000 < 5000) process.stderr.write(`  seeded ${written} items (${rows} signal rows)\n`);
+    }
+  }
+  await put(items.splice(0));
+  return { rows, items: written };
+}
+
+function makePart(i: number): PartDocument {
+  const r = mulberry32(i * 7919 + 17);
+  const n = ['Cylinder', 'Valve', 'Pump', 'Relay', 'Sensor', 'Bearing'][Math.floor(r() * 6)]!;
+  return {
+    id: i + 1,
+    version: 1,
+    name: `Compact ${n} ${i % 97}`,
+    slug: `part-${i + 1}`,
+    partNumber: `AB${String(i).padStart(6, '0')}-${Math.floor(r() * 90 + 10)}`,
+    description: `A ${n.toLowerCase()} rated ${Math.floor(r() * 200)} bar.`,
+    status: 'active',
+    price: Math.round(r() * 10000) / 100,
+    categoryId: 1,
+    categoryPath: [1],
+    categoryName: 'Parts',
+    categorySlug: 'parts',
+    manufacturerId: 1,
+    manufacturerName: 'Acme',
+    manufacturerSlug: 'acme',
+    specifications: {},
+    specNumbers: {},
+  } as PartDocument;
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'demand-bench-'));
+  const dynamo = await startDynamoLocal();
+  const { raw, doc } = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint, credentials: LOCAL_CREDENTIALS });
+  const table = 'demand-bench';
+  try {
+    await ensureTable(raw, table);
+    const now = new Date();
+    const today = Date.parse(`${dayString(now.getTime())}T00:00:00Z`);
+    const t0 = performance.now();
+    const seeded = await seed(doc, table, today);
+    const seedSeconds = (performance.now() - t0) / 1000;
+    console.log(`seeded ${seeded.rows} signal rows (${TERMS} terms) as ${seeded.items} items in ${seedSeconds.toFixed(1)} s`);
+
+    const ctx = { client: doc, tableName: table, now: () => new Date() };
+    const repo = createDemandRepository(ctx);
+    const service = createDemandService({ demand: repo, partNumberOf: async () => undefined, requestStatusOf: async () => undefined });
+    const to = dayString(today);
+    const periods = [
+      ['year (365 days)', dayString(today - 364 * DAY_MS)],
+      ['last 90 days', dayString(today - 89 * DAY_MS)],
+    ] as const;
+    for (const [name, from] of periods) {
+      const times: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < RUNS + 2; i++) {
+        const t = performance.now();
+        const page = await service.list({ kind: 'missing', from, to, sort: 'count', order: 'desc', status: 'open', limit: 100 });
+        if (i >= 2) times.push(performance.now() - t);
+        rows = page.items.length;
+      }
+      console.log(`top 100, ${name}: ${fmt(times)}  (${rows} rows, ${RUNS} runs after 2 warm-up)`);
+    }
+
+    // Recording overhead on the listing: the same index, one app recording and one not, requests interleaved.
+    const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite') });
+    await index.clear();
+    for (let s = 0; s < PARTS; s += 5000) await index.upsert(Array.from({ length: Math.min(5000, PARTS - s) }, (_, k) => makePart(s + k)));
+    const recorder = createDemandRecorder({ repository: repo, logger: silentLogger });
+    const appOf = (withRecorder: boolean) => {
+      const app = new Hono();
+      app.onError(errorHandler(silentLogger));
+      app.route('/api/parts', partSearchRoutes({ search: index, ...(withRecorder ? { demandRecorder: recorder } : {}) }));
+      return app;
+    };
+    const [plain, recording] = [appOf(false), appOf(true)];
+    const rng = mulberry32(7);
+    const query = (i: number) =>
+      i % 3 === 0 ? `zz${Math.floor(rng() * 5000)} missing` : i % 3 === 1 ? `AB${String(Math.floor(rng() * PARTS)).padStart(6, '0')}` : 'compact valve';
+    const time = async (app: Hono, q: string) => {
+      const t = performance.now();
+      const res = await app.request(`/api/parts?q=${encodeURIComponent(q)}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`answered ${res.status}`);
+      return performance.now() - t;
+    };
+    for (let i = 0; i < 30; i++) await Promise.all([time(plain, query(i)), time(recording, query(i))]);
+    const without: number[] = [];
+    const withRec: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const q = query(i);
+      if (i % 2 === 0) {
+        without.push(await time(plain, q));
+        withRec.push(await time(recording, q));
+      } else {
+        withRec.push(await time(recording, q));
+        without.push(await time(plain, q));
+      }
+    }
+    await recorder.flush();
+    console.log(`listing at ${PARTS} parts, ${REQUESTS} requests each, interleaved (a third zero-result):`);
+    console.log(`  without recording  ${fmt(without)}`);
+    console.log(`  with recording     ${fmt(withRec)}`);
+    await index.close();
+    console.log(
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${new Date().toISOString()})`,
+    );
+  } finally {
+    await dynamo.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
