@@ -16,6 +16,7 @@ import { CategoriesTab } from './components/categories-tab';
 import { ManufacturersTab } from './components/manufacturers-tab';
 import { PartsTab } from './components/parts-tab';
 import { QUOTE_PARAM, QuoteRequestsTab } from './components/quote-requests-tab';
+import { DemandTab } from './components/demand-tab';
 import { WebhooksTab } from './components/webhooks-tab';
 
 function SummaryCard({ title, value, icon: Icon }: { title: string; value: number | undefined; icon: LucideIcon }) {
@@ -42,7 +43,7 @@ function SummaryCards() {
   );
 }
 
-const TABS = ['overview', 'categories', 'manufacturers', 'parts', 'quotes', 'webhooks'] as const;
+const TABS = ['overview', 'categories', 'manufacturers', 'parts', 'quotes', 'demand', 'webhooks'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_PARAM = 'tab';
 
@@ -95,6 +96,7 @@ function Dashboard() {
             <TabsTrigger value="manufacturers">Manufacturers</TabsTrigger>
             <TabsTrigger value="parts">Parts</TabsTrigger>
             <TabsTrigger value="quotes">Quote Requests</TabsTrigger>
+            <TabsTrigger value="demand">Demand</TabsTrigger>
             <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
@@ -121,6 +123,9 @@ function Dashboard() {
           </TabsContent>
           <TabsContent value="quotes">
             <QuoteRequestsTab />
+          </TabsContent>
+          <TabsContent value="demand">
+            <DemandTab />
           </TabsContent>
           <TabsContent value="webhooks">
             <WebhooksTab />

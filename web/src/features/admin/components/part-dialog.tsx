@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -47,17 +48,24 @@ const CATALOGUE_PRICE: MoneyOptions = { maxDecimals: PRICE_DECIMALS, maxMicros: 
 const NONE = 'none';
 type Output = z.output<typeof partFormSchema>;
 
-function emptyValues(part?: PartView): Values {
+/** What a new part starts with when it is created from elsewhere (a Demand row: issue 31). */
+export interface PartPrefill {
+  partNumber: string;
+  description?: string;
+  manufacturerId?: number;
+}
+
+function emptyValues(part?: PartView, prefill?: PartPrefill): Values {
   return {
     name: part?.name ?? '',
-    partNumber: part?.partNumber ?? '',
+    partNumber: part?.partNumber ?? prefill?.partNumber ?? '',
     slug: part?.slug ?? '',
-    description: part?.description ?? '',
+    description: part?.description ?? prefill?.description ?? '',
     status: part?.status ?? 'active',
     // A new part starts with nothing chosen (0, refused until one is: a category or Uncategorized);
     // an existing part without one (null, ADR 101) shows Uncategorized / Unknown Manufacturer.
     categoryId: part ? part.categoryId : 0,
-    manufacturerId: part ? part.manufacturerId : 0,
+    manufacturerId: part ? part.manufacturerId : (prefill?.manufacturerId ?? 0),
     // As text, read by the shared money reader (the schema reads it again on submit): `12,50` is $12.50.
     price: part?.price == null ? '' : microsToInput(dollarsToMicros(part.price)),
     image: part?.image ?? '',
@@ -127,18 +135,23 @@ interface PartDialogProps {
   part?: PartView;
   categories: Category[];
   manufacturers: Manufacturer[];
+  /** A new part's starting values (stable while the dialog is open). */
+  prefill?: PartPrefill;
+  /** Called with the new part once it is created. */
+  onCreated?: (part: PartView) => void;
 }
 
-export function PartDialog({ open, onOpenChange, part, categories, manufacturers }: PartDialogProps) {
+export function PartDialog({ open, onOpenChange, part, categories, manufacturers, prefill, onCreated }: PartDialogProps) {
   const create = useCreatePart();
   const update = useUpdatePart();
+  const toValues = useCallback((item?: PartView) => emptyValues(item, prefill), [prefill]);
   const { form, errors, editing, dialog } = useEntityForm({
     schema: partFormSchema,
     open,
     onOpenChange,
     item: part,
-    toValues: emptyValues,
-    create: (values) => create.mutateAsync(toInput(values)),
+    toValues,
+    create: async (values) => onCreated?.(await create.mutateAsync(toInput(values))),
     update: ({ id, input }) => update.mutateAsync({ id, input: toInput(input) }),
   });
   const { slug, nameInput } = useNameSlug(form, editing);

@@ -11,7 +11,7 @@ interface EntityFormOptions<TIn extends FieldValues, TOut, I extends { id: numbe
   onOpenChange: (open: boolean) => void;
   /** The edited item; undefined in a create dialog. */
   item?: I;
-  /** Form values for an item, or the empty form; must be stable (module level). */
+  /** Form values for an item, or the empty form; must be stable (module level, or memoised). */
   toValues: (item?: I) => TIn;
   create: (input: TOut) => Promise<unknown>;
   update?: (args: { id: number; input: TOut }) => Promise<unknown>;
