@@ -6,6 +6,8 @@ import type { AppEnv } from '../../../http/app-env';
 import { ValidationError } from '../../../domain/errors';
 import { parseOrThrow } from '../../../domain/validation';
 import { createSearchService } from '../search-service';
+import { publicAnswer } from '../../../http/cache';
+import { API_LIFETIME } from '@parts/shared/http-cache';
 
 const MAX_QUERY_CHARS = 200;
 
@@ -13,11 +15,11 @@ const MAX_QUERY_CHARS = 200;
 export function partSearchRoutes(deps: Pick<AppDeps, 'search'>) {
   const service = createSearchService(deps);
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', publicAnswer(API_LIFETIME), async (c) => {
       const query = parseListQuery(c.req.queries());
       return c.json(await service.listParts(query), 200);
     })
-    .get('/autocomplete', async (c) => {
+    .get('/autocomplete', publicAnswer(API_LIFETIME), async (c) => {
       const q = (c.req.query('q') ?? '').trim().slice(0, MAX_QUERY_CHARS);
       if (q.length < AUTOCOMPLETE_MIN_CHARS) return c.json({ suggestions: [] }, 200);
       return c.json(await service.autocomplete(q), 200);
