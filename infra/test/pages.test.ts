@@ -4,14 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
 import { LISTING_PAGE_PATTERNS, rendererBundleCommands } from '../src/constructs/renderer';
 import { API_CACHE_TTL } from '../src/constructs/web';
-import {
-  API_CACHE_KEYS,
-  API_LIFETIME,
-  LISTING_PAGE_PATTERNS as SHARED_LISTING_PATTERNS,
-  NOT_FOUND_LIFETIME,
-  PAGE_LIFETIME,
-  SESSION_COOKIE_NAME,
-} from '@parts/shared/http-cache';
+import { API_LIFETIME, NOT_FOUND_LIFETIME, PAGE_LIFETIME, SESSION_COOKIE_NAME } from '@parts/shared/http-cache';
+import { API_CACHE_KEYS, LISTING_PAGE_PATTERNS as SHARED_LISTING_PATTERNS } from '@parts/shared/cache-keys';
 import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf, siteBucketIdOf } from './support/template';
 
 type Behavior = Record<string, unknown> & { PathPattern?: string; CachePolicyId?: unknown; OriginRequestPolicyId?: unknown; TargetOriginId?: string };

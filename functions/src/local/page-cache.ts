@@ -1,4 +1,4 @@
-import { cacheKeyQuery } from '@parts/shared/http-cache';
+import { cacheKeyQuery } from '@parts/shared/cache-keys';
 import { isPersonalRequest } from '../http/cache';
 
 /**

@@ -57,7 +57,7 @@ const PAGE_CACHE_MAX_TTL = Duration.days(1);
 /**
  * Public GET API paths cached at CloudFront, before /api/* (the first match wins), each keyed on exactly
  * the query strings its route reads. /api/parts/csv-template answers admins only, so it stays uncached.
- * The local page cache keys them the same way from shared/src/http-cache.ts (API_CACHE_KEYS; infra/test/pages.test.ts
+ * The local page cache keys them the same way from shared/src/cache-keys.ts (API_CACHE_KEYS; infra/test/pages.test.ts
  * checks the two agree).
  */
 const CACHED_API_PATHS = {
