@@ -79,6 +79,7 @@ async function main() {
     ];
     for (const page of pages) await (await render(new Request(page.url)))!.text();
     replay = true;
+    console.log(`API answers a render reads: ${[...recorded].map(([key, a]) => `${key} ${(a.body.length / 1024).toFixed(1)} KB`).join(', ')}`);
     console.log(
       `load average ${loadavg()
         .map((v) => v.toFixed(2))
