@@ -3,13 +3,13 @@
  * rendering /catalog and /part/:slug in this process, its API answers recorded once from a seeded local server and
  * replayed, so only the render is measured (prefetch plumbing, React's renderToString, dehydration, the HTML).
  * Prints the median and p90 CPU ms per render over RENDERS renders (default 200, after 20 warm-up ones) and the HTML
- * size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page (render-<page>.cpuprofile in the working
+ * size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page (render-<page>.cpuprofile in the system's temporary
  * directory, for Chrome DevTools) and prints the functions with the most self time.
  * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startBenchServer } from './local-server';
@@ -107,7 +107,7 @@ async function main() {
       console.log(`  ${page.name.padEnd(12)} CPU per render: median ${at(0.5)} ms  p90 ${at(0.9)} ms   HTML ${(bytes / 1024).toFixed(1)} KB`);
       if (session) {
         const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
-        const file = `render-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`;
+        const file = path.join(tmpdir(), `render-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));
         console.log(`    profile: ${file}; most self time:\n      ${topSelfTime(profile, 15).join('\n      ')}`);
         session.disconnect();
