@@ -18,7 +18,7 @@
  * at a steady NORMAL_RATE (1,000 req/s, open loop: steady-reads.ts); NORMAL_RATE=0 floods over CONNECTIONS instead. The parts-list rate limit is lifted for the run (an
  * attacker with many addresses); what keeps reads fast is the parse sandbox (ADR 094). Prints quiet and
  * hostile p50/p99 and their ratio (issue 26 asks p99 hostile ≤ 2× quiet), and the uploads' answers.
- * HOSTILE_ONLY=1 runs only this mix; HOSTILE=0 skips it.
+ * HOSTILE_ONLY=1 runs only this mix; HOSTILE=0 skips it; ONLY=<regex> measures only the matching targets.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -54,12 +54,14 @@ interface Target {
   path: () => string;
   /** Extra request headers (an Authorization header keeps a request out of the page cache: a first render each time). */
   headers?: Record<string, string>;
+  /** Run before the warm-up (the page-cache target renders all its pages once here). */
+  prepare?: () => Promise<void>;
 }
 
 /** Any Authorization header makes the local page cache pass a request to the origin (ADR 135): every page is rendered. */
 const BYPASS_CACHE = { authorization: 'Bearer bench-first-render' };
-/** Part pages the page-cache target spreads over (all of them are rendered once in its warm-up). */
-const CACHED_PART_PAGES = 200;
+/** Part pages the page-cache target spreads over (each rendered once before its warm-up). */
+const CACHED_PART_PAGES = 100;
 
 function drive(baseUrl: string, target: Target, seconds: number): Promise<autocannon.Result> {
   return autocannon({
@@ -118,7 +120,13 @@ async function main() {
       { name: 'GET /catalog (first render)', path: () => '/catalog', headers: BYPASS_CACHE },
       { name: 'GET /catalog (page cache)', path: () => '/catalog' },
       { name: 'GET /part/:slug (first render)', path: () => `/part/${randomSlug()}`, headers: BYPASS_CACHE },
-      { name: 'GET /part/:slug (page cache)', path: () => `/part/${cachedSlug()}` },
+      {
+        name: 'GET /part/:slug (page cache)',
+        path: () => `/part/${cachedSlug()}`,
+        prepare: async () => {
+          for (const slug of slugs.slice(0, CACHED_PART_PAGES)) await (await fetch(`${baseUrl}/part/${encodeURIComponent(slug)}`)).arrayBuffer();
+        },
+      },
     ];
     const load = () =>
       loadavg()
@@ -126,8 +134,11 @@ async function main() {
         .join(', ');
     console.log(`${baseUrl}: ${slugs.length} parts; ${connections} connections, ${duration} s each after a ${warmup} s warm-up; load average ${load()}`);
     // HOSTILE_ONLY=1 runs only the hostile mix below.
-    for (const target of process.env.HOSTILE_ONLY === '1' ? [] : targets) {
+    // ONLY=<regex> measures only the targets whose name matches.
+    const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
+    for (const target of process.env.HOSTILE_ONLY === '1' ? [] : targets.filter((t) => !only || only.test(t.name))) {
       await drain(baseUrl);
+      await target.prepare?.();
       if (warmup > 0) await drive(baseUrl, target, warmup);
       await drain(baseUrl);
       const result = await drive(baseUrl, target, duration);
