@@ -82,6 +82,11 @@ export function buildApp(appDeps: AppDeps) {
   app.use('/api/*', originCheck(siteOrigins(deps.env), deps.logger));
   // Every route sees the signed-in user (if any); guards decide per route.
   app.use('/api/*', sessionMiddleware(deps.jwtSecret, deps.users, deps.now ?? (() => new Date())));
+  // An answer that names no lifetime is personal or a write's: no cache keeps it (the public GETs name theirs; ADR 134).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'private, no-store');
+  });
   const routes = app
     .route('/api/health', healthRoutes(deps))
     .route('/api/auth', authRoutes(deps))

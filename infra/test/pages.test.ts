@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
 import { LISTING_PAGE_PATTERNS, rendererBundleCommands } from '../src/constructs/renderer';
 import { API_CACHE_TTL } from '../src/constructs/web';
+import { API_LIFETIME, NOT_FOUND_LIFETIME, PAGE_LIFETIME, SESSION_COOKIE_NAME } from '@parts/shared/http-cache';
+import { API_CACHE_KEYS, LISTING_PAGE_PATTERNS as SHARED_LISTING_PATTERNS } from '@parts/shared/cache-keys';
 import { allowStatementsOf, asArray, buildStack, grants, logicalIdOf, roleOf, siteBucketIdOf } from './support/template';
 
 type Behavior = Record<string, unknown> & { PathPattern?: string; CachePolicyId?: unknown; OriginRequestPolicyId?: unknown; TargetOriginId?: string };
@@ -117,7 +119,7 @@ describe('public pages go to the page renderer, cached as the renderer says', ()
 });
 
 describe('public GET API answers are cached at CloudFront on the query strings that matter', () => {
-  it('each public GET path has a cache policy keyed on exactly its route’s query strings, no cookies, no headers', () => {
+  it('each public GET path has a cache policy keyed on exactly its route’s query strings and the session cookie, no headers', () => {
     expect(keyOf(behavior('/api/parts')).QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: [...PART_LIST_QUERY_PARAMS] });
     expect(keyOf(behavior('/api/parts/')).QueryStringsConfig).toEqual(keyOf(behavior('/api/parts')).QueryStringsConfig);
     expect(keyOf(behavior('/api/parts/autocomplete')).QueryStringsConfig).toEqual({
@@ -129,9 +131,10 @@ describe('public GET API answers are cached at CloudFront on the query strings t
     }
     for (const pattern of ['/api/parts', '/api/parts/', '/api/parts/autocomplete', '/api/parts/*', '/api/categories*', '/api/manufacturers*']) {
       const policy = cachePolicyOf(behavior(pattern));
-      expect(policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig.CookieBehavior, pattern).toBe('none');
+      // A signed-in request has its own key, answered `private, no-cache` (never kept): the admin sees a change at once (ADR 134).
+      expect(policy.ParametersInCacheKeyAndForwardedToOrigin.CookiesConfig, pattern).toEqual({ CookieBehavior: 'whitelist', Cookies: [SESSION_COOKIE_NAME] });
       expect(policy.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig.HeaderBehavior, pattern).toBe('none');
-      // A short TTL is the bound on an admin's change showing (ADR 081).
+      // A short TTL is the bound on an admin's change showing (ADR 081, ADR 134).
       expect(policy.DefaultTTL, pattern).toBe(API_CACHE_TTL.toSeconds());
       expect(policy.MaxTTL, pattern).toBeLessThanOrEqual(300);
       expect(policy.MinTTL, pattern).toBe(0);
@@ -160,6 +163,42 @@ describe('public GET API answers are cached at CloudFront on the query strings t
     for (const pattern of ['/api/parts', '/api/parts/*', '/api/categories*', '/api/manufacturers*']) expect(order(pattern)).toBeLessThan(order('/api/*'));
     // CloudFront's default quota is 25 behaviours per distribution.
     expect(distribution.CacheBehaviors.length).toBeLessThanOrEqual(25);
+  });
+});
+
+describe('CloudFront keeps what the origin says, as the local page cache does (ADR 134, ADR 135)', () => {
+  it('the API paths, their order and their keys are the ones the local page cache uses (shared API_CACHE_KEYS)', () => {
+    let previous = -1;
+    for (const [pattern, query] of API_CACHE_KEYS) {
+      const b = behavior(pattern);
+      expect(order(pattern), pattern).toBeGreaterThan(previous);
+      previous = order(pattern);
+      if (query === null) {
+        expect(b.CachePolicyId, pattern).toBe(CACHING_DISABLED);
+        continue;
+      }
+      expect(keyOf(b).QueryStringsConfig, pattern).toEqual(
+        query.length > 0 ? { QueryStringBehavior: 'whitelist', QueryStrings: [...query] } : { QueryStringBehavior: 'none' },
+      );
+    }
+    expect(LISTING_PAGE_PATTERNS).toEqual(SHARED_LISTING_PATTERNS);
+  });
+
+  it('every cached path honours the origin’s s-maxage: the API’s and the pages’ lifetimes lie within their policies’ TTLs', () => {
+    for (const [pattern, query] of API_CACHE_KEYS) {
+      if (query === null) continue;
+      const policy = cachePolicyOf(behavior(pattern));
+      expect(policy.MinTTL, pattern).toBeLessThanOrEqual(API_LIFETIME.sMaxAge);
+      expect(policy.MaxTTL, pattern).toBeGreaterThanOrEqual(API_LIFETIME.sMaxAge);
+      expect(policy.DefaultTTL, pattern).toBe(API_LIFETIME.sMaxAge);
+    }
+    for (const b of [distribution.DefaultCacheBehavior, ...LISTING_PAGE_PATTERNS.map(behavior)]) {
+      const policy = cachePolicyOf(b);
+      for (const lifetime of [PAGE_LIFETIME, NOT_FOUND_LIFETIME]) {
+        expect(policy.MinTTL, b.PathPattern).toBeLessThanOrEqual(lifetime.sMaxAge);
+        expect(policy.MaxTTL, b.PathPattern).toBeGreaterThanOrEqual(lifetime.sMaxAge);
+      }
+    }
   });
 });
 

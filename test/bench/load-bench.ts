@@ -1,7 +1,9 @@
 /**
  * The part page against the listing under load (issue 18, ADR 086): in one run, 50 concurrent
  * connections for DURATION seconds each at the listing API, the part API (random seeded slugs), and
- * the server-rendered /catalog and /part/:slug pages; req/s, p50, p99 and non-2xx for each.
+ * the server-rendered /catalog and /part/:slug pages; req/s, p50, p99 and non-2xx for each. The pages twice (issue 34,
+ * ADR 135): first renders (an Authorization header keeps every request out of the page cache) and page-cache hits
+ * (/catalog, and 200 part pages rendered in the warm-up). The API targets and the hostile mix bypass the cache too.
  * Starts the real local server (built SPA + SSR + API, its own DynamoDB Local, fresh data dir, seeded
  * parts, embedded index; NODE_ENV=production as on AWS) unless BENCH_URL points at a running one.
  * Compare figures within one run: the machine is shared.
@@ -16,7 +18,7 @@
  * at a steady NORMAL_RATE (1,000 req/s, open loop: steady-reads.ts); NORMAL_RATE=0 floods over CONNECTIONS instead. The parts-list rate limit is lifted for the run (an
  * attacker with many addresses); what keeps reads fast is the parse sandbox (ADR 094). Prints quiet and
  * hostile p50/p99 and their ratio (issue 26 asks p99 hostile ≤ 2× quiet), and the uploads' answers.
- * HOSTILE_ONLY=1 runs only this mix.
+ * HOSTILE_ONLY=1 runs only this mix; HOSTILE=0 skips it; ONLY=<regex> measures only the matching targets.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,14 +52,28 @@ interface Target {
   name: string;
   /** The path of each request (called per request, so a target can spread over the catalogue). */
   path: () => string;
+  /** Extra request headers (an Authorization header keeps a request out of the page cache: a first render each time). */
+  headers?: Record<string, string>;
+  /** Run before the warm-up (the page-cache target renders all its pages once here). */
+  prepare?: () => Promise<void>;
 }
+
+/** Any Authorization header makes the local page cache pass a request to the origin (ADR 135): every page is rendered. */
+const BYPASS_CACHE = { authorization: 'Bearer bench-first-render' };
+/** Part pages the page-cache target spreads over (each rendered once before its warm-up). */
+const CACHED_PART_PAGES = 100;
 
 function drive(baseUrl: string, target: Target, seconds: number): Promise<autocannon.Result> {
   return autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.path() }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: target.path(), ...(target.headers ? { headers: { ...request.headers, ...target.headers } } : {}) }),
+      },
+    ],
   });
 }
 
@@ -94,11 +110,23 @@ async function main() {
     const slugs = await seededSlugs(baseUrl);
     if (slugs.length === 0) throw new Error('no parts to load: seed some (SEED_PARTS)');
     const randomSlug = () => encodeURIComponent(slugs[Math.floor(Math.random() * slugs.length)]!);
+    let turn = 0;
+    const cachedSlug = () => encodeURIComponent(slugs[(turn += 1) % Math.min(CACHED_PART_PAGES, slugs.length)]!);
+    // Server-rendered pages measured twice (issue 34): every request a first render (the page cache bypassed), and
+    // as a returning visitor meets them (page-cache hits: /catalog, and 200 part pages all rendered in the warm-up).
     const targets: Target[] = [
-      { name: 'GET /api/parts (listing)', path: () => '/api/parts' },
-      { name: 'GET /api/parts/:slug', path: () => `/api/parts/${randomSlug()}` },
-      { name: 'GET /catalog (server-rendered)', path: () => '/catalog' },
-      { name: 'GET /part/:slug (server-rendered)', path: () => `/part/${randomSlug()}` },
+      { name: 'GET /api/parts (listing)', path: () => '/api/parts', headers: BYPASS_CACHE },
+      { name: 'GET /api/parts/:slug', path: () => `/api/parts/${randomSlug()}`, headers: BYPASS_CACHE },
+      { name: 'GET /catalog (first render)', path: () => '/catalog', headers: BYPASS_CACHE },
+      { name: 'GET /catalog (page cache)', path: () => '/catalog' },
+      { name: 'GET /part/:slug (first render)', path: () => `/part/${randomSlug()}`, headers: BYPASS_CACHE },
+      {
+        name: 'GET /part/:slug (page cache)',
+        path: () => `/part/${cachedSlug()}`,
+        prepare: async () => {
+          for (const slug of slugs.slice(0, CACHED_PART_PAGES)) await (await fetch(`${baseUrl}/part/${encodeURIComponent(slug)}`)).arrayBuffer();
+        },
+      },
     ];
     const load = () =>
       loadavg()
@@ -106,8 +134,11 @@ async function main() {
         .join(', ');
     console.log(`${baseUrl}: ${slugs.length} parts; ${connections} connections, ${duration} s each after a ${warmup} s warm-up; load average ${load()}`);
     // HOSTILE_ONLY=1 runs only the hostile mix below.
-    for (const target of process.env.HOSTILE_ONLY === '1' ? [] : targets) {
+    // ONLY=<regex> measures only the targets whose name matches.
+    const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
+    for (const target of process.env.HOSTILE_ONLY === '1' ? [] : targets.filter((t) => !only || only.test(t.name))) {
       await drain(baseUrl);
+      await target.prepare?.();
       if (warmup > 0) await drive(baseUrl, target, warmup);
       await drain(baseUrl);
       const result = await drive(baseUrl, target, duration);
@@ -116,7 +147,7 @@ async function main() {
           `p99 ${String(result.latency.p99).padStart(4)} ms  non-2xx ${result.non2xx}  errors ${result.errors}  timeouts ${result.timeouts}`,
       );
     }
-    await hostileMix(baseUrl, randomSlug);
+    if (process.env.HOSTILE !== '0') await hostileMix(baseUrl, randomSlug);
     console.log(`load average after: ${load()}`);
   } finally {
     await stop();
@@ -144,11 +175,12 @@ async function hostileUploads(baseUrl: string, until: Promise<unknown>): Promise
 async function hostileMix(baseUrl: string, randomSlug: () => string) {
   let turn = 0;
   const path = () => ((turn += 1) % 2 === 0 ? '/api/parts' : `/api/parts/${randomSlug()}`);
-  const reads: Target = { name: 'normal reads', path };
+  // Past the page cache, as before it existed: the reads measure the API under the uploads' load (issue 26).
+  const reads: Target = { name: 'normal reads', path, headers: BYPASS_CACHE };
   type Figures = Pick<SteadyResult, 'p50' | 'p99' | 'non2xx' | 'errors'> & { perSecond: number; extra: string };
   const run = async (seconds: number): Promise<Figures> => {
     if (normalRate > 0) {
-      const r = await steadyReads(baseUrl, path, normalRate, seconds);
+      const r = await steadyReads(baseUrl, path, normalRate, seconds, BYPASS_CACHE);
       return { ...r, perSecond: r.answered / seconds, extra: `max ${r.max} ms` };
     }
     const r = await drive(baseUrl, reads, seconds);

@@ -23,7 +23,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function steadyReads(baseUrl: string, path: () => string, rate: number, seconds: number): Promise<SteadyResult> {
+export async function steadyReads(
+  baseUrl: string,
+  path: () => string,
+  rate: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<SteadyResult> {
   const url = new URL(baseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(rate * seconds);
@@ -33,7 +39,7 @@ export async function steadyReads(baseUrl: string, path: () => string, rate: num
   const pending: Promise<void>[] = [];
   const send = (due: number) =>
     new Promise<void>((resolve) => {
-      const req = request({ host: url.hostname, port: url.port, path: path(), agent, timeout: 10_000 }, (res) => {
+      const req = request({ host: url.hostname, port: url.port, path: path(), headers, agent, timeout: 10_000 }, (res) => {
         res.resume();
         res.once('end', () => {
           latencies.push(performance.now() - due);

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { NOT_FOUND_LIFETIME, PAGE_LIFETIME, publicCacheControl } from '@parts/shared/http-cache';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';
 import { HydrationMark } from './app/hydration-mark';
@@ -51,9 +52,9 @@ function preloadTags(manifest: Record<string, ManifestChunk> | undefined, module
     .join('\n    ');
 }
 
-/** Server-rendered pages: browsers revalidate, CloudFront keeps them a while and serves stale while it refreshes. */
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
-export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+/** Server-rendered pages: browsers revalidate, CloudFront keeps them a while and serves stale while it refreshes (ADR 134). */
+const PAGE_CACHE_CONTROL = publicCacheControl(PAGE_LIFETIME);
+const NOT_FOUND_CACHE_CONTROL = publicCacheControl(NOT_FOUND_LIFETIME);
 
 const ROOT = '<div id="root"></div>';
 

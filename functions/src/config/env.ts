@@ -29,6 +29,8 @@ const envSchema = z.object({
    * the local server, with nosniff; ADR 110) or 's3' (the bucket's presigned URL itself, without nosniff).
    */
   ATTACHMENT_DOWNLOADS: z.enum(['site', 's3']).default('site'),
+  /** The local server's page cache (ADR 135): most entries kept; 0 turns it off (CloudFront does this on AWS). */
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
   SEARCH_ENGINE: z.enum(['embedded', 'opensearch']).default('embedded'),
   OPENSEARCH_URL: z.string().url().optional(),
   OPENSEARCH_INDEX: z.string().default('parts'),

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from '../lib/logger';
 import type { AppEnv } from './app-env';
+import { NOT_FOUND_LIFETIME, publicCacheControl } from '@parts/shared/http-cache';
+import { bodyEtag } from './cache';
 
 /** Renders a page as HTML; null when the route is not server-rendered (the SPA shell is served then). */
 export type PageRenderer = (request: Request) => Promise<Response | null>;
@@ -71,7 +73,8 @@ export function createPageServer(options: { render?: PageRenderer; shell?: strin
     return c.text(robotsTxt(options.siteUrl));
   });
   const { render } = options;
-  app.get('*', async (c) => {
+  // The renderer's Cache-Control (ADR 134) and an ETag over the HTML: CloudFront and browsers revalidate with 304s.
+  app.get('*', bodyEtag(), async (c) => {
     if (!render) {
       c.header('cache-control', 'no-store');
       return c.text('The site is not built: run "npm run build -w web" before deploying', 503);
@@ -89,7 +92,7 @@ export function createPageServer(options: { render?: PageRenderer; shell?: strin
       c.header('cache-control', 'no-cache');
       return c.html(options.shell);
     }
-    c.header('cache-control', 'public, max-age=0, s-maxage=60');
+    c.header('cache-control', publicCacheControl(NOT_FOUND_LIFETIME));
     return c.text('Not found', 404);
   });
   return app;

@@ -10,6 +10,8 @@ import { loadRenderer as loadBuiltRenderer, robotsTxt, ROBOTS_CACHE_CONTROL, typ
 import { localSecurityHeaders } from './security-headers';
 import { attachmentDownloads } from './attachment-downloads';
 import { SITE_DOWNLOAD_PREFIX } from '../adapters/s3/blob-store';
+import { bodyEtag } from '../http/cache';
+import type { PageCache } from './page-cache';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -80,18 +82,23 @@ export function createServerApp(
     uploadOrigins?: readonly string[];
     /** Quote attachments downloaded through the site (`/quotes/…`), forwarded to this S3 endpoint and bucket (ADR 110). */
     attachmentDownloads?: { s3Endpoint: string; bucket: string };
+    /** CloudFront's cache in front of it all (ADR 135): public pages and GET API answers kept as CloudFront keeps them. */
+    pageCache?: PageCache;
   } = {},
 ): { app: Hono; servesWeb: boolean } {
-  const app = new Hono();
+  const outer = new Hono();
   // CloudFront's security headers, as production sends them (docs/security.md).
-  app.use('*', localSecurityHeaders(options.uploadOrigins ?? []));
+  outer.use('*', localSecurityHeaders(options.uploadOrigins ?? []));
+  const app = new Hono();
+  const { pageCache } = options;
+  outer.all('*', (c) => (pageCache ? pageCache.handle(c.req.raw, async (request) => app.fetch(request, c.env)) : app.fetch(c.req.raw, c.env)));
   app.route('/', api);
   if (options.attachmentDownloads) {
     const downloads = attachmentDownloads(options.attachmentDownloads);
     app.on(['GET', 'HEAD'], `${SITE_DOWNLOAD_PREFIX}*`, downloads);
   }
   const indexFile = join(webDist, 'index.html');
-  if (!existsSync(indexFile)) return { app, servesWeb: false };
+  if (!existsSync(indexFile)) return { app: outer, servesWeb: false };
   const indexHtml = readFileSync(indexFile, 'utf8');
   app.get('/robots.txt', (c) => {
     c.header('cache-control', ROBOTS_CACHE_CONTROL);
@@ -120,7 +127,8 @@ export function createServerApp(
   app.get('*', serveStatic({ root: webDist, index: '__index_html_is_served_below__' }));
   const { render } = options;
   if (render) {
-    app.get('*', async (c, next) => {
+    // Rendered pages carry their Cache-Control from the renderer (ADR 134) and an ETag over the HTML: a repeat view is a 304.
+    app.get('*', bodyEtag(), async (c, next) => {
       const page = await render(c.req.raw);
       if (!page) return next();
       return page;
@@ -130,5 +138,5 @@ export function createServerApp(
     c.header('cache-control', 'no-cache');
     return c.html(indexHtml);
   });
-  return { app, servesWeb: true };
+  return { app: outer, servesWeb: true };
 }

@@ -17,6 +17,7 @@ import { createFileCheckpointStore } from './stream-checkpoints';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { ensureAdmin, seedDemoData } from './seed';
 import { configuredSiteUrl, createServerApp, loadRenderer, sitemapSource, WEB_DIST } from './server-app';
+import { createPageCache } from './page-cache';
 
 /**
  * `npm start`: DynamoDB Local + s3rver + the embedded search index + the API and the built SPA on
@@ -136,6 +137,8 @@ async function main() {
       ...(render ? { render } : {}),
       siteUrl,
       sitemaps: sitemapSource(deps.catalog, siteUrl),
+      // CloudFront's cache, on one machine (ADR 135; docs/caching.md).
+      pageCache: createPageCache({ maxEntries: env.PAGE_CACHE_MAX_ENTRIES }),
       uploadOrigins: uploadOrigin ? [new URL(uploadOrigin).origin] : [],
       // CloudFront's /quotes/* behaviour: attachment downloads through the site, with its headers (ADR 110).
       ...(env.ATTACHMENT_DOWNLOADS === 'site' ? { attachmentDownloads: { s3Endpoint: s3Endpoint, bucket: env.ATTACHMENTS_BUCKET } } : {}),

@@ -7,8 +7,8 @@ import type { StageConfig } from '../config';
 import { AppFunction } from './app-function';
 import type { SearchDomain } from './search';
 
-/** Page paths whose HTML depends on the listing's query strings: their own CloudFront behaviours, keyed on them. */
-export const LISTING_PAGE_PATTERNS = ['/catalog', '/catalog/*', '/manufacturer/*'];
+/** Page paths whose HTML depends on the listing's query strings: their own CloudFront behaviours, keyed on them (one list with the local page cache). */
+export { LISTING_PAGE_PATTERNS } from '@parts/shared/cache-keys';
 
 /**
  * After esbuild bundled functions/src/lambda/web-renderer.ts: the server renderer's build

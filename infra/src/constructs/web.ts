@@ -28,6 +28,7 @@ import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-c
 import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { AUTOCOMPLETE_QUERY_PARAMS, CATALOG_PAGE_QUERY_PARAMS, PART_LIST_QUERY_PARAMS } from '@parts/shared/schemas';
+import { API_LIFETIME, SESSION_COOKIE_NAME } from '@parts/shared/http-cache';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../config';
@@ -45,10 +46,10 @@ const CONTENT_SHA256_HEADER = 'x-amz-content-sha256';
 const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', CONTENT_SHA256_HEADER];
 
 /**
- * How long CloudFront keeps a public GET API answer (ADR 081): the API sends no Cache-Control, so this
- * default TTL is the staleness bound after an admin's change; the max lets a future Cache-Control go longer.
+ * How long CloudFront keeps a public GET API answer: the API's own Cache-Control (s-maxage and
+ * stale-while-revalidate, ADR 134) decides; this default, the same s-maxage, applies only to an answer without one.
  */
-export const API_CACHE_TTL = Duration.seconds(30);
+export const API_CACHE_TTL = Duration.seconds(API_LIFETIME.sMaxAge);
 const API_CACHE_MAX_TTL = Duration.minutes(5);
 /** The pages' own Cache-Control (s-maxage, stale-while-revalidate) decides; this only caps it. */
 const PAGE_CACHE_MAX_TTL = Duration.days(1);
@@ -56,6 +57,8 @@ const PAGE_CACHE_MAX_TTL = Duration.days(1);
 /**
  * Public GET API paths cached at CloudFront, before /api/* (the first match wins), each keyed on exactly
  * the query strings its route reads. /api/parts/csv-template answers admins only, so it stays uncached.
+ * The local page cache keys them the same way from shared/src/cache-keys.ts (API_CACHE_KEYS; infra/test/pages.test.ts
+ * checks the two agree).
  */
 const CACHED_API_PATHS = {
   list: '/api/parts',
@@ -266,9 +269,11 @@ function cachePolicies(scope: Construct, prefix: string) {
     CacheQueryStringBehavior.allowList(...CATALOG_PAGE_QUERY_PARAMS),
   );
 
-  // Public GET API answers: the same for everyone (no cookies in the key; the routes read no session), kept
-  // a short while. Requests still carry cookies and the API headers, for the admin writes on the same paths;
-  // only the key's query strings reach the origin, so an answer always matches its key.
+  // Public GET API answers: the same for everyone, kept as long as their Cache-Control says (ADR 134). The session
+  // cookie is in the key so a signed-in request never meets a guest's entry: the API answers it `private, no-cache`,
+  // which CloudFront does not keep, so an admin sees a change at once. Requests still carry cookies and the API
+  // headers, for the admin writes on the same paths; only the key's query strings reach the origin, so an answer
+  // always matches its key.
   const apiCachePolicy = (id: string, name: string, comment: string, queryStrings: CacheQueryStringBehavior) =>
     new CachePolicy(scope, id, {
       cachePolicyName: `${prefix}-${name}`,
@@ -276,7 +281,7 @@ function cachePolicies(scope: Construct, prefix: string) {
       minTtl: Duration.seconds(0),
       defaultTtl: API_CACHE_TTL,
       maxTtl: API_CACHE_MAX_TTL,
-      cookieBehavior: CacheCookieBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.allowList(SESSION_COOKIE_NAME),
       headerBehavior: CacheHeaderBehavior.none(),
       queryStringBehavior: queryStrings,
       enableAcceptEncodingGzip: true,

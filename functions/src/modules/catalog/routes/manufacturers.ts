@@ -7,13 +7,15 @@ import { MAX_JSON_BYTES, limitBody, requireJson } from '../../../http/body';
 import { requireAdmin } from '../../../http/session';
 import { idParamSchema, slugParamSchema } from '../../../http/params';
 import { NotFoundError } from '../../../domain/errors';
+import { publicAnswer } from '../../../http/cache';
+import { API_LIFETIME } from '@parts/shared/http-cache';
 import { createCatalogService } from '../catalog-service';
 
 export function manufacturerRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await service.listManufacturers()))
-    .get('/:slug', validate('param', slugParamSchema), async (c) => {
+    .get('/', publicAnswer(API_LIFETIME), async (c) => c.json(await service.listManufacturers()))
+    .get('/:slug', publicAnswer(API_LIFETIME, API_LIFETIME), validate('param', slugParamSchema), async (c) => {
       const manufacturer = await service.getManufacturerBySlug(c.req.valid('param').slug);
       if (!manufacturer) throw new NotFoundError('Manufacturer not found');
       return c.json(manufacturer);

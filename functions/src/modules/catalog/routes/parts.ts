@@ -11,6 +11,8 @@ import { requireAdmin } from '../../../http/session';
 import { idParamSchema, slugParamSchema } from '../../../http/params';
 import { readCsvUpload } from '../../../http/csv-upload';
 import { NotFoundError } from '../../../domain/errors';
+import { publicAnswer } from '../../../http/cache';
+import { API_LIFETIME } from '@parts/shared/http-cache';
 import { parseSandbox } from '../../../lib/parse-sandbox';
 import { createCatalogService, partViewBySlug, partViewOf } from '../catalog-service';
 import { importPartsCsv } from '../../imports';
@@ -41,7 +43,7 @@ export function partRoutes(deps: AppDeps & { demandRecorder?: DemandRecorder }) 
       .post('/prices', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', partPricesSchema), async (c) =>
         c.json({ prices: await service.partPrices(c.req.valid('json').ids) }),
       )
-      .get('/:slug', validate('param', slugParamSchema), async (c) => {
+      .get('/:slug', publicAnswer(API_LIFETIME, API_LIFETIME), validate('param', slugParamSchema), async (c) => {
         const part = await partViewBySlug(deps, c.req.valid('param').slug);
         if (!part) throw new NotFoundError('Part not found');
         deps.demandRecorder?.partViewed(part.id);

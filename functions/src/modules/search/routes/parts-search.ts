@@ -7,6 +7,8 @@ import { ValidationError } from '../../../domain/errors';
 import { parseOrThrow } from '../../../domain/validation';
 import { createSearchService } from '../search-service';
 import { demandSessionOf, type DemandRecorder } from '../../demand';
+import { publicAnswer } from '../../../http/cache';
+import { API_LIFETIME } from '@parts/shared/http-cache';
 
 const MAX_QUERY_CHARS = 200;
 
@@ -14,7 +16,7 @@ const MAX_QUERY_CHARS = 200;
 export function partSearchRoutes(deps: Pick<AppDeps, 'search'> & { demandRecorder?: DemandRecorder }) {
   const service = createSearchService(deps);
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', publicAnswer(API_LIFETIME), async (c) => {
       const query = parseListQuery(c.req.queries());
       const result = await service.listParts(query);
       // A search (text, first page) is a demand signal: buffered in memory, written after the answer (ADR 129).
@@ -29,7 +31,7 @@ export function partSearchRoutes(deps: Pick<AppDeps, 'search'> & { demandRecorde
       }
       return c.json(result, 200);
     })
-    .get('/autocomplete', async (c) => {
+    .get('/autocomplete', publicAnswer(API_LIFETIME), async (c) => {
       const q = (c.req.query('q') ?? '').trim().slice(0, MAX_QUERY_CHARS);
       if (q.length < AUTOCOMPLETE_MIN_CHARS) return c.json({ suggestions: [] }, 200);
       return c.json(await service.autocomplete(q), 200);

@@ -1,0 +1,124 @@
+/**
+ * CPU of one server render (issue 34): the built renderer (web/dist-ssr/entry-server.js, React's production build)
+ * rendering /catalog and /part/:slug in this process, its API answers recorded once from a seeded local server and
+ * replayed, so only the render is measured (prefetch plumbing, React's renderToString, dehydration, the HTML).
+ * Prints the median and p90 CPU ms per render over RENDERS renders (default 200, after 20 warm-up ones) and the HTML
+ * size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page (render-<page>.cpuprofile in the system's temporary
+ * directory, for Chrome DevTools) and prints the functions with the most self time.
+ * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startBenchServer } from './local-server';
+
+const renders = Number(process.env.RENDERS ?? 200);
+const warmupRenders = 20;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface RendererModule {
+  createRenderer(options: {
+    template: string;
+    api: (request: Request) => Promise<Response>;
+    siteUrl?: string;
+    manifest?: Record<string, { file: string; imports?: string[] }>;
+  }): (request: Request) => Promise<Response | null>;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** The functions with the most self time in a V8 CPU profile. */
+function topSelfTime(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, count: number): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const name = `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, us]) => `${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+}
+
+async function main() {
+  const { baseUrl, stop } = await startBenchServer({ name: 'render', defaultSeedParts: 2000 });
+  // React's production build, as the renderer Lambda runs it (set before React loads).
+  process.env.NODE_ENV = 'production';
+  try {
+    const dist = path.join(repoRoot, 'web/dist');
+    const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const recorded = new Map<string, { status: number; body: string; contentType: string }>();
+    let replay = false;
+    const api = async (request: Request): Promise<Response> => {
+      const url = new URL(request.url);
+      const key = url.pathname + url.search;
+      let answer = recorded.get(key);
+      if (!answer) {
+        if (replay) throw new Error(`not recorded: ${key}`);
+        const res = await fetch(baseUrl + key);
+        answer = { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') ?? 'application/json' };
+        recorded.set(key, answer);
+      }
+      return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.contentType } });
+    };
+    const { createRenderer } = (await import(pathToFileURL(path.join(repoRoot, 'web/dist-ssr/entry-server.js')).href)) as RendererModule;
+    const render = createRenderer({ template, api, manifest, siteUrl: 'https://parts.example.com' });
+    const slug = ((await (await fetch(`${baseUrl}/api/parts?pageSize=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
+    const pages = [
+      { name: '/catalog', url: 'https://parts.example.com/catalog' },
+      { name: '/part/:slug', url: `https://parts.example.com/part/${slug}` },
+    ];
+    for (const page of pages) await (await render(new Request(page.url)))!.text();
+    replay = true;
+    console.log(`API answers a render reads: ${[...recorded].map(([key, a]) => `${key} ${(a.body.length / 1024).toFixed(1)} KB`).join(', ')}`);
+    console.log(
+      `load average ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(', ')}; ${renders} renders each after ${warmupRenders} warm-up ones`,
+    );
+    for (const page of pages) {
+      for (let i = 0; i < warmupRenders; i += 1) await (await render(new Request(page.url)))!.text();
+      const session = process.env.PROFILE === '1' ? new Session() : undefined;
+      if (session) {
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      }
+      const cpu: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < renders; i += 1) {
+        const before = process.cpuUsage();
+        const html = await (await render(new Request(page.url)))!.text();
+        const used = process.cpuUsage(before);
+        cpu.push((used.user + used.system) / 1000);
+        bytes = html.length;
+      }
+      cpu.sort((a, b) => a - b);
+      const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))]!.toFixed(2);
+      console.log(`  ${page.name.padEnd(12)} CPU per render: median ${at(0.5)} ms  p90 ${at(0.9)} ms   HTML ${(bytes / 1024).toFixed(1)} KB`);
+      if (session) {
+        const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+        const file = path.join(tmpdir(), `render-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`    profile: ${file}; most self time:\n      ${topSelfTime(profile, 15).join('\n      ')}`);
+        session.disconnect();
+      }
+    }
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
