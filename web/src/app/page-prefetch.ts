@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router-dom';
+import type { PagePrefetch } from '../lib/intent-prefetch';
+import { prefetchRoute, SERVER_RENDERED_ROUTES } from './prefetch';
+import { routes } from './router';
+
+/**
+ * What a click on a link to `path` will need, loaded ahead: the matched routes' lazy page modules (the
+ * browser keeps the import, so the router's own import resolves at once) and, for a public page, the
+ * very queries (same options and keys) the server renderer fills for it, into the app's query cache.
+ */
+export function createPagePrefetch(queryClient: QueryClient): PagePrefetch {
+  return async (path) => {
+    const url = new URL(path, window.location.origin);
+    const matches = matchRoutes(routes, url.pathname) ?? [];
+    const leaf = matches[matches.length - 1];
+    await Promise.all([
+      ...matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
+      leaf?.route.id && SERVER_RENDERED_ROUTES.has(leaf.route.id)
+        ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, queryClient, window.location.origin)
+        : undefined,
+    ]);
+  };
+}
