@@ -11,7 +11,7 @@
  * Then the gzipped JavaScript of a first visit to each server-rendered public page. The run fails (exit
  * code 1) with the list of budgets exceeded (BUDGETS below; issue 34).
  * Starts the real local server (built SPA + API, fresh data dir) unless BENCH_URL points at a running one.
- * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server)
+ * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server; BENCH_ONLY=js for the JS sizes alone)
  */
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -186,18 +186,22 @@ async function inp(browser: Browser, baseUrl: string) {
   }
 }
 
-/** Gzipped bytes of every script a fresh browser context loads for `url`, once the page is hydrated and the network idle. */
+/**
+ * Gzipped bytes of the scripts a fresh browser context loads for `url` until the page is hydrated: the
+ * page's own JavaScript (chunks prefetched afterwards for the links in view are another page's, ADR 132).
+ */
 async function firstVisitJs(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const scripts: Promise<number>[] = [];
+    let counting = true;
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
+      if (counting && res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
     });
     await page.goto(url, { waitUntil: 'load' });
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
+    counting = false;
     return (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
   } finally {
     await context.close();
@@ -216,7 +220,8 @@ async function main() {
     const list = (await (await fetch(`${baseUrl}/api/parts?pageSize=1`)).json()) as { data: { slug: string; partNumber: string; name: string }[] };
     const part = list.data[0]!;
     console.log(`Public pages in Chromium, ${runs} runs each (fresh browser context each), ${baseUrl}; load average at start ${load()} (2 shared cores)`);
-    for (const mode of ['unthrottled', 'mobile'] as const) {
+    // BENCH_ONLY=js: only the JavaScript per page.
+    for (const mode of process.env.BENCH_ONLY === 'js' ? [] : (['unthrottled', 'mobile'] as const)) {
       console.log(mode === 'mobile' ? 'Mobile profile (150 ms RTT, 1.6 Mbps down, 750 kbps up, 4x CPU), 412x823:' : 'Unthrottled, localhost, 1280x800:');
       const targets = [
         { label: '/part/:slug', url: `${baseUrl}/part/${part.slug}`, ready: (page: Page) => page.getByText(`Part # ${part.partNumber}`).waitFor() },

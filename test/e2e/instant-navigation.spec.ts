@@ -45,7 +45,6 @@ test.describe('instant navigation', () => {
     expect(apiOnClick).toEqual([]);
     expect(await loadingSeen()).toEqual([]);
   });
-
 });
 
 test.describe('back/forward cache', () => {
