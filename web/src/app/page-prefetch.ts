@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router-dom';
+import { ApiError } from '../lib/api-client';
 import type { PagePrefetch } from '../lib/intent-prefetch';
 import { prefetchRoute, SERVER_RENDERED_ROUTES } from './prefetch';
 import { routes } from './router';
@@ -20,5 +21,11 @@ export function createPagePrefetch(queryClient: QueryClient): PagePrefetch {
         ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, queryClient, window.location.origin)
         : undefined,
     ]);
+    // A failed prefetch (a dropped connection, a 5xx) must not become the page's state: the query client
+    // does not retry on mount, so the page would open on the error. Only "not found" is kept (the page's answer).
+    queryClient.removeQueries({
+      predicate: (query) =>
+        query.state.status === 'error' && query.getObserversCount() === 0 && !(query.state.error instanceof ApiError && query.state.error.status === 404),
+    });
   };
 }
