@@ -1,9 +1,26 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router-dom';
 import { ApiError } from '../lib/api-client';
 import type { PagePrefetch } from '../lib/intent-prefetch';
 import { prefetchRoute, SERVER_RENDERED_ROUTES } from './prefetch';
 import { routes } from './router';
+
+/**
+ * The client as prefetchRoute sees it: a query the page on screen shows with its error is left alone
+ * (its "Try again" is the page's; a prefetch would retry a failing API behind the reader's back).
+ */
+function leavingShownErrors(client: QueryClient): QueryClient {
+  const shownWithError = (queryKey: QueryKey) => {
+    const query = client.getQueryCache().find({ queryKey, exact: true });
+    return query?.state.status === 'error' && query.getObserversCount() > 0;
+  };
+  const guarded = Object.create(client) as QueryClient;
+  guarded.prefetchQuery = ((options: { queryKey: QueryKey }) =>
+    shownWithError(options.queryKey) ? Promise.resolve() : client.prefetchQuery(options as never)) as QueryClient['prefetchQuery'];
+  guarded.fetchQuery = ((options: { queryKey: QueryKey }) =>
+    shownWithError(options.queryKey) ? Promise.reject(new Error('Shown with its error')) : client.fetchQuery(options as never)) as QueryClient['fetchQuery'];
+  return guarded;
+}
 
 /**
  * What a click on a link to `path` will need, loaded ahead: the matched routes' lazy page modules (the
@@ -18,7 +35,7 @@ export function createPagePrefetch(queryClient: QueryClient): PagePrefetch {
     await Promise.all([
       ...matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
       leaf?.route.id && SERVER_RENDERED_ROUTES.has(leaf.route.id)
-        ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, queryClient, window.location.origin)
+        ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, leavingShownErrors(queryClient), window.location.origin)
         : undefined,
     ]);
     // A failed prefetch (a dropped connection, a 5xx) must not become the page's state: the query client
