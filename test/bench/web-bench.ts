@@ -1,18 +1,37 @@
 /**
- * First visits to /catalog and /part/:slug in Chromium, server-rendered and as the SPA shell (the
- * same URL answered with index.html alone): time to first byte, largest contentful paint and the
- * gzipped JavaScript loaded. Then the JavaScript a first visit to each server-rendered public page
- * loads; the run fails (exit code 1) when a page loads more than JS_BUDGET_KB (issue 18: 170 KB gzipped).
+ * The public pages in Chromium, measured two ways in the same session: unthrottled on localhost, and under
+ * Lighthouse's mobile profile through the Chrome DevTools Protocol (150 ms RTT, 1.6 Mbps down, 750 kbps up,
+ * 4x CPU slowdown; a 412x823 viewport). Per mode, RUNS (5) fresh browser contexts each, medians:
+ *   - first visit of /part/:slug and /catalog: TTFB (the document's responseStart), LCP, CLS;
+ *   - click-to-content after a hover prefetch (issue 34, ADR 132): hover a part link on a listing, wait for
+ *     its prefetch, click; time from the click to the frame with the part's heading;
+ *   - repeat view: back to the visited listing (history, in the app) until its cards are there;
+ *   - INP of the search box and the filters (4x CPU only): the longest 'event' timing entry of typing into
+ *     the listing's search box and ticking a filter checkbox.
+ * Then the gzipped JavaScript of a first visit to each server-rendered public page. The run fails (exit
+ * code 1) with the list of budgets exceeded (BUDGETS below; issue 34).
  * Starts the real local server (built SPA + API, fresh data dir) unless BENCH_URL points at a running one.
- * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server)
+ * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server; BENCH_ONLY=js for the JS sizes alone)
  */
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { performance } from 'node:perf_hooks';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startBenchServer } from './local-server';
 
 const runs = Number(process.env.RUNS ?? 5);
-const JS_BUDGET_KB = 170;
+
+/** Issue 34's budgets (ms unless named otherwise). */
+const BUDGETS = {
+  partLcpThrottled: 1000,
+  catalogLcpThrottled: 1500,
+  clickToContent: 100,
+  clickToContentThrottled: 300,
+  repeatView: 50,
+  inp: 100,
+  jsKb: 170,
+};
+
+type Mode = 'unthrottled' | 'mobile';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -20,82 +39,218 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Gzipped bytes of every script a fresh browser context loads for `url`, once the page is hydrated and the network idle. */
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+const over: string[] = [];
+function budget(label: string, value: number, limit: number, unit = 'ms') {
+  if (value > limit) over.push(`${label}: ${value.toFixed(unit === 'ms' ? 0 : 1)} ${unit} > ${limit} ${unit}`);
+}
+
+/** A fresh context; under 'mobile' Lighthouse's throttling through CDP, set before the first request. */
+async function openPage(browser: Browser, mode: Mode): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: mode === 'mobile' ? { width: 412, height: 823 } : { width: 1280, height: 800 } });
+  // tsx (esbuild, keepNames) wraps the named functions inside page.evaluate callbacks in a __name helper.
+  await context.addInitScript('window.__name = (fn) => fn');
+  const page = await context.newPage();
+  if (mode === 'mobile') {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  return { context, page };
+}
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
+/** TTFB and LCP of the page loaded in `page` (buffered entries). */
+function vitals(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ ttfb: number; lcp: number }>((resolve) => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        new PerformanceObserver((list) => {
+          const all = list.getEntries();
+          resolve({ ttfb: nav.responseStart, lcp: all[all.length - 1]?.startTime ?? 0 });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+/** Layout shifts are buffered only for an observer registered before them: one is registered at document start. */
+const CLS_INIT = () => {
+  (window as Window & { benchCls?: number }).benchCls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+      if (!entry.hadRecentInput) (window as Window & { benchCls?: number }).benchCls! += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+
+async function firstVisit(browser: Browser, mode: Mode, url: string, ready: (page: Page) => Promise<void>) {
+  const { context, page } = await openPage(browser, mode);
+  try {
+    await page.addInitScript(CLS_INIT);
+    await page.goto(url, { waitUntil: 'load' });
+    await ready(page);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const v = await vitals(page);
+    const cls = await page.evaluate(() => (window as Window & { benchCls?: number }).benchCls ?? 0);
+    return { ...v, cls };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Resolves once a request whose path is `path` (or contains `fragment`) has finished, counting earlier ones. */
+function finishedTracker(page: Page) {
+  const done: string[] = [];
+  page.on('requestfinished', (req) => done.push(req.url()));
+  return (match: (url: string) => boolean) =>
+    done.some(match)
+      ? Promise.resolve()
+      : page.waitForEvent('requestfinished', { predicate: (req) => match(req.url()), timeout: 60_000 }).then(() => undefined);
+}
+
+/** Hover a part link on a listing, let its prefetch land, click: ms to the part's heading; then back: ms to the listing's cards. */
+async function clickAndRepeat(browser: Browser, mode: Mode, baseUrl: string, part: { slug: string; partNumber: string; name: string }) {
+  const { context, page } = await openPage(browser, mode);
+  try {
+    const finished = finishedTracker(page);
+    await page.goto(`${baseUrl}/catalog?q=${encodeURIComponent(part.partNumber)}`, { waitUntil: 'load' });
+    await hydrated(page);
+    const link = page.locator(`a[href="/part/${part.slug}"]`).first();
+    await link.hover();
+    await finished((url) => new URL(url).pathname === `/api/parts/${part.slug}`);
+    await finished((url) => url.includes('/part-detail-page-'));
+    const clickToContent = await page.evaluate(
+      ({ slug, name }) =>
+        new Promise<number>((resolve) => {
+          const t0 = performance.now();
+          document.querySelector<HTMLAnchorElement>(`a[href="/part/${slug}"]`)!.click();
+          const check = () => (document.querySelector('h1')?.textContent === name ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+          requestAnimationFrame(check);
+        }),
+      part,
+    );
+    const repeatView = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const t0 = performance.now();
+          history.back();
+          const check = () => (document.querySelector('[data-testid="part-card"]') ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+          requestAnimationFrame(check);
+        }),
+    );
+    return { clickToContent, repeatView };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The longest interaction (event timing, interactionId set) of typing into the listing's search box and ticking a filter. */
+async function inp(browser: Browser, baseUrl: string) {
+  const { context, page } = await openPage(browser, 'mobile');
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/catalog`, { waitUntil: 'load' });
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const w = window as Window & { benchInp?: number };
+      w.benchInp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[])
+          if (entry.interactionId) w.benchInp = Math.max(w.benchInp!, entry.duration);
+      }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    });
+    const box = page.getByRole('combobox', { name: 'Search within results' });
+    await box.click();
+    await box.pressSequentially('bolt', { delay: 50 });
+    await page.getByRole('listbox', { name: 'Search within results suggestions' }).waitFor({ state: 'attached' });
+    await box.press('Escape');
+    await page.getByRole('checkbox').first().click();
+    await page.waitForLoadState('networkidle');
+    // Event timing entries are reported after the next paint.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    return await page.evaluate(() => (window as Window & { benchInp?: number }).benchInp ?? 0);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Gzipped bytes of the scripts a fresh browser context loads for `url` until the page is hydrated: the
+ * page's own JavaScript (chunks prefetched afterwards for the links in view are another page's, ADR 132).
+ */
 async function firstVisitJs(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const scripts: Promise<number>[] = [];
+    let counting = true;
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
+      if (counting && res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
     });
     await page.goto(url, { waitUntil: 'load' });
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
+    counting = false;
     return (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
   } finally {
     await context.close();
   }
 }
 
+const ms = (values: number[]) => `${median(values).toFixed(0)} ms`;
+
 async function main() {
   const { baseUrl, stop } = await startBenchServer({ name: 'web', defaultSeedParts: 300 });
-
   const browser = await chromium.launch({
     executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
   });
   try {
-    // A part with specifications, and the SPA shell (what every page was before server rendering).
-    const list = (await (await fetch(`${baseUrl}/api/parts?pageSize=1`)).json()) as { data: { slug: string; partNumber: string }[] };
+    const list = (await (await fetch(`${baseUrl}/api/parts?pageSize=1`)).json()) as { data: { slug: string; partNumber: string; name: string }[] };
     const part = list.data[0]!;
-    const shellHtml = await (await fetch(`${baseUrl}/auth`)).text();
-    const targets = [
-      { path: '/catalog', ready: (page: Page) => page.getByTestId('part-card').first().waitFor() },
-      { path: `/part/${part.slug}`, ready: (page: Page) => page.getByText(`Part # ${part.partNumber}`).waitFor() },
-    ];
-    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-    console.log(`First visits in Chromium, ${runs} runs each (fresh browser context each), ${baseUrl}`);
-    for (const target of targets) {
-      for (const mode of ['server-rendered', 'shell'] as const) {
-        const jsSizes: number[] = [];
-        const lcps: number[] = [];
-        const ttfbs: number[] = [];
-        for (let run = 0; run < runs; run += 1) {
-          // Time to the first byte of the document, from Node (no browser cache, no rendering).
-          const t0 = performance.now();
-          const response = await fetch(`${baseUrl}${mode === 'shell' ? '/auth' : target.path}`);
-          ttfbs.push(performance.now() - t0);
-          await response.arrayBuffer();
-          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-          const page = await context.newPage();
-          // The shell: the same URL answered with index.html alone, so the SPA renders it in the browser.
-          if (mode === 'shell')
-            await page.route(`${baseUrl}${target.path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: shellHtml }));
-          const scripts: Promise<number>[] = [];
-          page.on('response', (res) => {
-            if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body).length));
-          });
-          await page.goto(`${baseUrl}${target.path}`, { waitUntil: 'load' });
-          await target.ready(page);
-          await page.waitForLoadState('networkidle');
-          const lcp = await page.evaluate(
-            () =>
-              new Promise<number>((resolve) => {
-                new PerformanceObserver((entries) => {
-                  const all = entries.getEntries();
-                  resolve(all[all.length - 1]?.startTime ?? 0);
-                }).observe({ type: 'largest-contentful-paint', buffered: true });
-              }),
-          );
-          jsSizes.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0));
-          lcps.push(lcp);
-          await context.close();
-        }
+    console.log(`Public pages in Chromium, ${runs} runs each (fresh browser context each), ${baseUrl}; load average at start ${load()} (2 shared cores)`);
+    // BENCH_ONLY=js: only the JavaScript per page.
+    for (const mode of process.env.BENCH_ONLY === 'js' ? [] : (['unthrottled', 'mobile'] as const)) {
+      console.log(mode === 'mobile' ? 'Mobile profile (150 ms RTT, 1.6 Mbps down, 750 kbps up, 4x CPU), 412x823:' : 'Unthrottled, localhost, 1280x800:');
+      const targets = [
+        { label: '/part/:slug', url: `${baseUrl}/part/${part.slug}`, ready: (page: Page) => page.getByText(`Part # ${part.partNumber}`).waitFor() },
+        { label: '/catalog', url: `${baseUrl}/catalog`, ready: (page: Page) => page.getByTestId('part-card').first().waitFor() },
+      ];
+      for (const target of targets) {
+        const results = [];
+        for (let run = 0; run < runs; run += 1) results.push(await firstVisit(browser, mode, target.url, target.ready));
+        const lcp = median(results.map((r) => r.lcp));
+        const cls = Math.max(...results.map((r) => r.cls));
         console.log(
-          `  ${target.path.startsWith('/part/') ? '/part/:slug' : target.path} ${mode}: TTFB median ${median(ttfbs).toFixed(0)} ms; ` +
-            `LCP median ${median(lcps).toFixed(0)} ms, max ${Math.max(...lcps).toFixed(0)} ms; JS ${kb(median(jsSizes))} KB gzipped (target <= 170 KB)`,
+          `  ${target.label.padEnd(12)} first visit: TTFB ${ms(results.map((r) => r.ttfb))}, LCP ${lcp.toFixed(0)} ms (max ${Math.max(...results.map((r) => r.lcp)).toFixed(0)}), CLS max ${cls.toFixed(3)}`,
         );
+        if (mode === 'mobile')
+          budget(`${target.label} LCP (mobile)`, lcp, target.label === '/catalog' ? BUDGETS.catalogLcpThrottled : BUDGETS.partLcpThrottled);
+        budget(`${target.label} CLS (${mode})`, cls, 0.1, 'CLS');
+      }
+      const clicks = [];
+      for (let run = 0; run < runs; run += 1) clicks.push(await clickAndRepeat(browser, mode, baseUrl, part));
+      const click = median(clicks.map((c) => c.clickToContent));
+      const repeat = median(clicks.map((c) => c.repeatView));
+      console.log(`  click-to-content after a hover prefetch: ${click.toFixed(0)} ms; repeat view (back to the visited listing): ${repeat.toFixed(0)} ms`);
+      budget(`click-to-content (${mode})`, click, mode === 'mobile' ? BUDGETS.clickToContentThrottled : BUDGETS.clickToContent);
+      if (mode === 'unthrottled') budget('repeat view (unthrottled)', repeat, BUDGETS.repeatView);
+      if (mode === 'mobile') {
+        const inps = [];
+        for (let run = 0; run < runs; run += 1) inps.push(await inp(browser, baseUrl));
+        console.log(`  INP of the search box and a filter, 4x CPU: ${ms(inps)} (max ${Math.max(...inps).toFixed(0)} ms)`);
+        budget('INP (4x CPU)', median(inps), BUDGETS.inp);
       }
     }
 
@@ -115,13 +270,17 @@ async function main() {
       ['/terms', '/terms'],
       ['/cookies', '/cookies'],
     ];
-    console.log(`JavaScript of a first visit per public page, gzipped (budget ${JS_BUDGET_KB} KB):`);
+    console.log(`JavaScript of a first visit per public page, gzipped (budget ${BUDGETS.jsKb} KB):`);
     for (const [label, pagePath] of pages) {
-      const bytes = await firstVisitJs(browser, `${baseUrl}${pagePath}`);
-      const over = bytes > JS_BUDGET_KB * 1024;
-      if (over) process.exitCode = 1;
-      console.log(`  ${label.padEnd(20)} ${kb(bytes).padStart(6)} KB${over ? '  OVER BUDGET' : ''}`);
+      const kb = (await firstVisitJs(browser, `${baseUrl}${pagePath}`)) / 1024;
+      budget(`JS ${label}`, kb, BUDGETS.jsKb, 'KB');
+      console.log(`  ${label.padEnd(20)} ${kb.toFixed(1).padStart(6)} KB`);
     }
+    console.log(`Load average at the end: ${load()}`);
+    if (over.length > 0) {
+      process.exitCode = 1;
+      console.log(`OVER BUDGET (issue 34):\n  ${over.join('\n  ')}`);
+    } else console.log('All budgets met.');
   } finally {
     await browser.close();
     await stop();

@@ -3,6 +3,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { QuoteBasketProvider } from '../features/quote-basket/quote-basket';
 import { DeferredToaster } from '../components/ui/deferred-toaster';
+import { createPrefetchScheduler, PrefetchContext } from '../lib/intent-prefetch';
+import { createPagePrefetch } from './page-prefetch';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -14,12 +16,16 @@ export interface AppProvidersProps {
 
 export function AppProviders({ children, queryClient: given, serverRendered = false }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  // Links prefetch their page into this same cache (ADR 132); nothing runs before an effect or event.
+  const [prefetch] = useState(() => createPrefetchScheduler(createPagePrefetch(queryClient)));
   return (
     <QueryClientProvider client={queryClient}>
-      <QuoteBasketProvider deferLoad={serverRendered}>
-        {children}
-        <DeferredToaster />
-      </QuoteBasketProvider>
+      <PrefetchContext value={prefetch}>
+        <QuoteBasketProvider deferLoad={serverRendered}>
+          {children}
+          <DeferredToaster />
+        </QuoteBasketProvider>
+      </PrefetchContext>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
+import { PrefetchLink } from './prefetch-link';
 
 export interface Crumb {
   label: string;
@@ -16,9 +16,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
             {index > 0 ? <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden /> : null}
             <li>
               {item.to && index < items.length - 1 ? (
-                <Link to={item.to} className="rounded hover:text-blue-700 hover:underline">
+                <PrefetchLink to={item.to} className="rounded hover:text-blue-700 hover:underline">
                   {item.label}
-                </Link>
+                </PrefetchLink>
               ) : (
                 <span aria-current={index === items.length - 1 ? 'page' : undefined} className="font-medium text-slate-900">
                   {item.label}

@@ -6,6 +6,7 @@ import { markPartNumber, markWords } from '@parts/shared/highlight';
 import { useAutocomplete } from '../api/get-autocomplete';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { cn } from '../lib/cn';
+import { HOVER_INTENT_MS, usePrefetchScheduler } from '../lib/intent-prefetch';
 import { Highlighted } from './highlighted';
 import { fieldClasses } from './ui/input';
 
@@ -21,6 +22,16 @@ interface PartSearchBoxProps {
   /** Show the search button next to the field. */
   showButton?: boolean;
   buttonLabel?: string;
+}
+
+/** The suggestion under the pointer or the keyboard highlight: its part page is loaded ahead (ADR 132). */
+function usePrefetchPart(slug: string | undefined) {
+  const prefetch = usePrefetchScheduler();
+  useEffect(() => {
+    if (!prefetch || slug === undefined) return;
+    const timer = window.setTimeout(() => prefetch.intent(`/part/${encodeURIComponent(slug)}`), HOVER_INTENT_MS);
+    return () => window.clearTimeout(timer);
+  }, [prefetch, slug]);
 }
 
 /** A search field with part suggestions, following the ARIA combobox pattern. */
@@ -50,6 +61,7 @@ export function PartSearchBox({
   const suggestions = text.trim().length >= AUTOCOMPLETE_MIN_CHARS && debounced.trim().length >= AUTOCOMPLETE_MIN_CHARS ? (data?.suggestions ?? []) : [];
   const highlight = data?.highlight;
   const expanded = open && suggestions.length > 0;
+  usePrefetchPart(expanded && active >= 0 ? suggestions[active]?.slug : undefined);
 
   const setText = (next: string) => {
     if (value === undefined) setOwnValue(next);

@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { ClipboardList } from 'lucide-react';
 import { CATALOG_SKELETON_CARDS, FIRST_PAGE, SITE_NAME } from '@parts/shared/constants';
 import { specRangeIssues } from '@parts/shared/spec-ranges';
@@ -22,6 +22,7 @@ import { SearchNotice } from './components/search-notice';
 import { SortSelect } from './components/sort-select';
 import { countActiveFilters, useCatalogFilters, writeFilters } from './hooks/use-catalog-filters';
 import { LG_MEDIA_QUERY, useMediaQuery } from './hooks/use-media-query';
+import { PrefetchLink } from '../../components/prefetch-link';
 
 function CardSkeleton() {
   return (
@@ -47,9 +48,9 @@ function NotFoundPanel({ title, text, to, linkLabel }: { title: string; text: st
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-slate-600">{text}</p>
-      <Link to={to} className={buttonVariants({ className: 'mt-6' })}>
+      <PrefetchLink to={to} className={buttonVariants({ className: 'mt-6' })}>
         {linkLabel}
-      </Link>
+      </PrefetchLink>
     </div>
   );
 }
@@ -74,12 +75,12 @@ function PastTheEnd({ page, totalPages, hrefOf }: { page: number; totalPages: nu
       <h2 className="text-lg font-semibold">Page {page} does not exist</h2>
       <p className="mt-1 text-slate-600">These results fill {pluralize(totalPages, 'page')}.</p>
       <div className="mt-4 flex flex-wrap justify-center gap-2">
-        <Link to={hrefOf(totalPages)} className={buttonVariants()}>
+        <PrefetchLink to={hrefOf(totalPages)} className={buttonVariants()}>
           Go to the last page ({totalPages})
-        </Link>
-        <Link to={hrefOf(FIRST_PAGE)} className={buttonVariants({ variant: 'outline' })}>
+        </PrefetchLink>
+        <PrefetchLink to={hrefOf(FIRST_PAGE)} className={buttonVariants({ variant: 'outline' })}>
           Go to page 1
-        </Link>
+        </PrefetchLink>
       </div>
     </section>
   );

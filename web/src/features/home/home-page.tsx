@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ArrowRight, Factory, FolderOpen, Package } from 'lucide-react';
 import { HOME_CATEGORIES, HOME_FEATURED_PARTS, HOME_MANUFACTURERS, SITE_NAME } from '@parts/shared/constants';
 import { useCategories } from '../../api/get-categories';
@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { topLevelCategories } from '../../lib/category-tree';
 import { useFeaturedParts } from './api/get-featured-parts';
+import { PrefetchLink } from '../../components/prefetch-link';
 
 function SkeletonCards({ count, testId }: { count: number; testId: string }) {
   return (
@@ -62,9 +63,9 @@ export default function HomePage() {
           <h2 id="categories-heading" className="text-2xl font-bold">
             Browse Categories
           </h2>
-          <Link to="/catalog" className={buttonVariants({ variant: 'link' })}>
+          <PrefetchLink to="/catalog" className={buttonVariants({ variant: 'link' })}>
             View All Categories <ArrowRight className="h-4 w-4" aria-hidden />
-          </Link>
+          </PrefetchLink>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {categories.isPending ? (
@@ -75,7 +76,11 @@ export default function HomePage() {
             <Empty text="No categories available at the moment." />
           ) : (
             topCategories.slice(0, HOME_CATEGORIES).map((c) => (
-              <Link key={c.id} to={`/catalog/${c.slug}`} className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+              <PrefetchLink
+                key={c.id}
+                to={`/catalog/${c.slug}`}
+                className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+              >
                 <Card className="h-full transition-shadow hover:shadow-md">
                   <CardHeader>
                     <FolderOpen className="h-6 w-6 text-blue-700" aria-hidden />
@@ -83,7 +88,7 @@ export default function HomePage() {
                     <CardDescription>{c.description || `Browse all ${c.name} products`}</CardDescription>
                   </CardHeader>
                 </Card>
-              </Link>
+              </PrefetchLink>
             ))
           )}
         </div>
@@ -95,9 +100,9 @@ export default function HomePage() {
             <h2 id="featured-heading" className="text-2xl font-bold">
               Featured Parts
             </h2>
-            <Link to="/catalog" className={buttonVariants({ variant: 'link' })}>
+            <PrefetchLink to="/catalog" className={buttonVariants({ variant: 'link' })}>
               Browse All Parts <ArrowRight className="h-4 w-4" aria-hidden />
-            </Link>
+            </PrefetchLink>
           </div>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {featured.isPending ? (
@@ -115,9 +120,9 @@ export default function HomePage() {
                     <CardDescription>{p.manufacturer?.name ?? 'Unknown Manufacturer'}</CardDescription>
                   </CardHeader>
                   <CardContent>
-                    <Link to={`/part/${p.slug}`} className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={`View Details: ${p.name}`}>
+                    <PrefetchLink to={`/part/${p.slug}`} className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={`View Details: ${p.name}`}>
                       View Details
-                    </Link>
+                    </PrefetchLink>
                   </CardContent>
                 </Card>
               ))
@@ -131,9 +136,9 @@ export default function HomePage() {
           <h2 id="manufacturers-heading" className="text-2xl font-bold">
             Top Manufacturers
           </h2>
-          <Link to="/manufacturers" className={buttonVariants({ variant: 'link' })}>
+          <PrefetchLink to="/manufacturers" className={buttonVariants({ variant: 'link' })}>
             All Manufacturers <ArrowRight className="h-4 w-4" aria-hidden />
-          </Link>
+          </PrefetchLink>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {manufacturers.isPending ? (
@@ -144,7 +149,7 @@ export default function HomePage() {
             <Empty text="No manufacturers available at the moment." />
           ) : (
             manufacturers.data.slice(0, HOME_MANUFACTURERS).map((m) => (
-              <Link
+              <PrefetchLink
                 key={m.id}
                 to={`/manufacturer/${m.slug}`}
                 className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
@@ -153,7 +158,7 @@ export default function HomePage() {
                   <Factory className="h-6 w-6 shrink-0 text-blue-700" aria-hidden />
                   <span className="font-semibold">{m.name}</span>
                 </Card>
-              </Link>
+              </PrefetchLink>
             ))
           )}
         </div>
@@ -167,9 +172,9 @@ export default function HomePage() {
             </h2>
             <p className="mt-1 text-blue-100">Add parts to your quote basket and our team will get back to you with pricing and availability.</p>
           </div>
-          <Link to="/quote-request" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+          <PrefetchLink to="/quote-request" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
             Request a Quote
-          </Link>
+          </PrefetchLink>
         </div>
       </section>
     </>

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { DIRECTORY_SKELETON_GROUPS, DIRECTORY_SKELETON_ROWS, SITE_NAME } from '@parts/shared/constants';
 import type { Manufacturer } from '@parts/shared/schemas';
 import { useManufacturers } from '../../api/get-manufacturers';
@@ -9,6 +8,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { cn } from '../../lib/cn';
+import { PrefetchLink } from '../../components/prefetch-link';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
@@ -114,9 +114,9 @@ export default function ManufacturersPage() {
               <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {list.map((m) => (
                   <li key={m.id}>
-                    <Link to={`/manufacturer/${m.slug}`} className="rounded text-blue-700 hover:underline">
+                    <PrefetchLink to={`/manufacturer/${m.slug}`} className="rounded text-blue-700 hover:underline">
                       {m.name}
-                    </Link>
+                    </PrefetchLink>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { ClipboardPlus } from 'lucide-react';
 import { SITE_NAME } from '@parts/shared/constants';
 import { specName } from '@parts/shared/spec-names';
@@ -18,6 +18,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { useQuoteBasket } from '../quote-basket';
 import { usePart } from './api/get-part';
+import { PrefetchLink } from '../../components/prefetch-link';
 
 function PartSkeleton() {
   return (
@@ -56,9 +57,9 @@ export default function PartDetailPage() {
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Part Not Found</h1>
         <p className="mt-2 text-slate-600">The part you&apos;re looking for doesn&apos;t exist or has been removed.</p>
-        <Link to="/catalog" className={buttonVariants({ className: 'mt-6' })}>
+        <PrefetchLink to="/catalog" className={buttonVariants({ className: 'mt-6' })}>
           Return to Catalog
-        </Link>
+        </PrefetchLink>
       </div>
     );
   }
@@ -86,9 +87,9 @@ export default function PartDetailPage() {
             <div>
               <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">{part.name}</h1>
               {part.manufacturer ? (
-                <Link to={`/manufacturer/${part.manufacturer.slug}`} className="mt-1 inline-block rounded text-blue-700 hover:underline">
+                <PrefetchLink to={`/manufacturer/${part.manufacturer.slug}`} className="mt-1 inline-block rounded text-blue-700 hover:underline">
                   {part.manufacturer.name}
-                </Link>
+                </PrefetchLink>
               ) : (
                 <p className="mt-1 text-slate-600">{UNKNOWN_MANUFACTURER_LABEL}</p>
               )}

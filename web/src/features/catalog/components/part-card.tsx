@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { ClipboardPlus } from 'lucide-react';
 import { PART_CARD_SPECS } from '@parts/shared/constants';
 import { markPartNumber, markWords } from '@parts/shared/highlight';
@@ -10,6 +9,7 @@ import { PartImage } from '../../../components/part-image';
 import { PartStatusBadge } from '../../../components/part-status-badge';
 import { formatListPrice } from '../../../lib/format';
 import { useQuoteBasket } from '../../quote-basket';
+import { PrefetchLink } from '../../../components/prefetch-link';
 
 /** A listing card: the part page link, then its price and an Add to quote button; `highlight` marks what matched the search. */
 export function PartCard({ part, highlight }: { part: PartView; highlight?: Highlight | undefined }) {
@@ -17,7 +17,7 @@ export function PartCard({ part, highlight }: { part: PartView; highlight?: High
   const specs = Object.entries(part.specifications).slice(0, PART_CARD_SPECS);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-blue-600 hover:shadow-md">
-      <Link to={`/part/${part.slug}`} className="block flex-1 focus-visible:outline-none" data-testid="part-card">
+      <PrefetchLink to={`/part/${part.slug}`} className="block flex-1 focus-visible:outline-none" data-testid="part-card">
         <PartImage src={part.image} alt={part.name} />
         <div className="grid gap-1 p-4">
           <div className="flex items-start justify-between gap-2">
@@ -40,7 +40,7 @@ export function PartCard({ part, highlight }: { part: PartView; highlight?: High
             </ul>
           ) : null}
         </div>
-      </Link>
+      </PrefetchLink>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-3">
         <p className="font-semibold text-slate-900">{formatListPrice(part.price)}</p>
         <Button size="sm" variant="outline" onClick={() => add(part)} aria-label={`Add to quote: ${part.name}`}>

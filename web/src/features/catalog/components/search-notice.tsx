@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { PartListResponse } from '@parts/shared/schemas';
+import { PrefetchLink } from '../../../components/prefetch-link';
 
 /**
  * What the search did when the words as typed found nothing: the corrected or shortened query it
@@ -19,9 +19,9 @@ export function SearchNotice({ query, answer }: { query: string | undefined; ans
     return (
       <p className="mb-4 text-sm text-slate-800" data-testid="did-you-mean">
         Did you mean{' '}
-        <Link className="font-semibold text-blue-700 underline" to={`/catalog?q=${encodeURIComponent(answer.didYouMean)}`}>
+        <PrefetchLink className="font-semibold text-blue-700 underline" to={`/catalog?q=${encodeURIComponent(answer.didYouMean)}`}>
           {answer.didYouMean}
-        </Link>
+        </PrefetchLink>
         ?
       </p>
     );

@@ -1,0 +1,48 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router-dom';
+import { ApiError } from '../lib/api-client';
+import type { PagePrefetch } from '../lib/intent-prefetch';
+import { prefetchRoute, SERVER_RENDERED_ROUTES } from './prefetch';
+import { routes } from './router';
+
+/**
+ * The client as prefetchRoute sees it: a query the page on screen shows with its error is left alone
+ * (its "Try again" is the page's; a prefetch would retry a failing API behind the reader's back).
+ */
+function leavingShownErrors(client: QueryClient): QueryClient {
+  const shownWithError = (queryKey: QueryKey) => {
+    const query = client.getQueryCache().find({ queryKey, exact: true });
+    return query?.state.status === 'error' && query.getObserversCount() > 0;
+  };
+  const guarded = Object.create(client) as QueryClient;
+  guarded.prefetchQuery = ((options: { queryKey: QueryKey }) =>
+    shownWithError(options.queryKey) ? Promise.resolve() : client.prefetchQuery(options as never)) as QueryClient['prefetchQuery'];
+  guarded.fetchQuery = ((options: { queryKey: QueryKey }) =>
+    shownWithError(options.queryKey) ? Promise.reject(new Error('Shown with its error')) : client.fetchQuery(options as never)) as QueryClient['fetchQuery'];
+  return guarded;
+}
+
+/**
+ * What a click on a link to `path` will need, loaded ahead: the matched routes' lazy page modules (the
+ * browser keeps the import, so the router's own import resolves at once) and, for a public page, the
+ * very queries (same options and keys) the server renderer fills for it, into the app's query cache.
+ */
+export function createPagePrefetch(queryClient: QueryClient): PagePrefetch {
+  return async (path) => {
+    const url = new URL(path, window.location.origin);
+    const matches = matchRoutes(routes, url.pathname) ?? [];
+    const leaf = matches[matches.length - 1];
+    await Promise.all([
+      ...matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
+      leaf?.route.id && SERVER_RENDERED_ROUTES.has(leaf.route.id)
+        ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, leavingShownErrors(queryClient), window.location.origin)
+        : undefined,
+    ]);
+    // A failed prefetch (a dropped connection, a 5xx) must not become the page's state: the query client
+    // does not retry on mount, so the page would open on the error. Only "not found" is kept (the page's answer).
+    queryClient.removeQueries({
+      predicate: (query) =>
+        query.state.status === 'error' && query.getObserversCount() === 0 && !(query.state.error instanceof ApiError && query.state.error.status === 404),
+    });
+  };
+}
