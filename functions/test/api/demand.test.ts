@@ -243,8 +243,12 @@ describe('ranking by the count over the last 366 days', () => {
   };
 
   test('a term asked for 50 times 380 days ago ranks below one asked 5 times this year, and above it over a period covering both', async () => {
-    const old = unique('OLD').toUpperCase().replace(/[^A-Z0-9]/g, '');
-    const recent = unique('NEW').toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const old = unique('OLD')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    const recent = unique('NEW')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
     // More than a GSI page (200) of terms asked for twice this year, so a walk that trusted the ranking key for the
     // long period would stop before reaching the old term (its key counts only its last 366 days: 1).
     const fillers = Array.from({ length: 210 }, (_, i) => signal(`${recent}F${i}`, dayBefore(300), 2));

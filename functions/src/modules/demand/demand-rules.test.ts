@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../domain/errors';
-import { compareRows, daysBetween, decodeCursor, displayOf, encodeCursor, monthsBetween, resolvePeriod, toDemandRow, windowBounds, windowCount } from './demand-rules';
+import {
+  compareRows,
+  daysBetween,
+  decodeCursor,
+  displayOf,
+  encodeCursor,
+  monthsBetween,
+  resolvePeriod,
+  toDemandRow,
+  windowBounds,
+  windowCount,
+} from './demand-rules';
 import { createDemandRecorder } from './demand-recorder';
 import type { DemandBatch, StoredTerm } from './ports/demand';
 import { silentLogger } from '../../lib/logger';
