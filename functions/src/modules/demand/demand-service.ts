@@ -6,6 +6,8 @@ import type { DemandRepository, StoredTerm } from './ports/demand';
 
 /** Terms read per GSI page while ranking. */
 const PAGE = 200;
+/** Terms past `need` on a bounded walk's first page (each term item is up to ~5 KB). */
+const FIRST_PAGE_MARGIN = 20;
 /**
  * Most terms one listing examines (ADR 129): past this a ranking other than "count, highest first", or a count
  * ranking over a period starting more than 365 days ago, stops and answers from what it read.
@@ -38,7 +40,9 @@ async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<D
   let cursor: string | undefined;
   let scanned = 0;
   do {
-    const page = await repo.termsByCount(q.kind, q.status, PAGE, cursor);
+    // A bounded walk usually stops right after `need` terms: its first page asks for a few more, not a full page.
+    const limit = byCountDesc && scanned === 0 ? Math.min(PAGE, need + FIRST_PAGE_MARGIN) : PAGE;
+    const page = await repo.termsByCount(q.kind, q.status, limit, cursor);
     cursor = page.cursor;
     scanned += page.terms.length;
     for (const term of page.terms) {
