@@ -223,3 +223,46 @@ describe('refusals', () => {
     await expectRejected(api.call('POST', '/api/demand/opened', { json: { position: 0 } }), 400);
   });
 });
+
+describe('ranking by the count over the last 366 days', () => {
+  const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  const signal = (key: string, day: string, n: number) => ({
+    kind: 'missing' as const,
+    key,
+    days: new Map([[day, n]]),
+    firstAt: `${day}T10:00:00.000Z`,
+    lastAt: `${day}T10:00:00.000Z`,
+    forms: new Map([[key, n]]),
+    buyers: new Set<string>(),
+    sessions: new Set<string>(),
+    requests: [],
+  });
+  const position = (page: DemandPage, key: string) => {
+    const i = page.items.findIndex((r) => r.key === key);
+    return i < 0 ? Infinity : i;
+  };
+
+  test('a term asked for 50 times 380 days ago ranks below one asked 5 times this year, and above it over a period covering both', async () => {
+    const old = unique('OLD')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    const recent = unique('NEW')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+    // More than a GSI page (200) of terms asked for twice this year, so a walk that trusted the ranking key for the
+    // long period would stop before reaching the old term (its key counts only its last 366 days: 1).
+    const fillers = Array.from({ length: 210 }, (_, i) => signal(`${recent}F${i}`, dayBefore(300), 2));
+    const batch = (terms: ReturnType<typeof signal>[]) => ({ terms, stats: [], parts: [] });
+    await api.deps.demand.apply(batch([signal(old, dayBefore(380), 50)]));
+    await api.deps.demand.apply(batch([signal(old, dayBefore(10), 1), signal(recent, dayBefore(10), 5), ...fillers]));
+
+    const year = await list(`kind=missing&status=all&from=${dayBefore(364)}&to=${today}&limit=100`);
+    expect(row(year, recent)?.count).toBe(5);
+    expect(position(year, recent)).toBeLessThan(position(year, old));
+
+    const both = await list(`kind=missing&status=all&from=${dayBefore(390)}&to=${today}&limit=1`);
+    expect(both.items.map((r) => [r.key, r.count])).toEqual([[old, 51]]);
+    const next = await list(`kind=missing&status=all&from=${dayBefore(390)}&to=${today}&limit=1&cursor=${both.nextCursor}`);
+    expect(next.items.map((r) => [r.key, r.count])).toEqual([[recent, 5]]);
+  });
+});

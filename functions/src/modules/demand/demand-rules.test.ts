@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../domain/errors';
-import { compareRows, daysBetween, decodeCursor, displayOf, encodeCursor, monthsBetween, resolvePeriod, toDemandRow } from './demand-rules';
+import {
+  compareRows,
+  daysBetween,
+  decodeCursor,
+  displayOf,
+  encodeCursor,
+  monthsBetween,
+  resolvePeriod,
+  toDemandRow,
+  windowBounds,
+  windowCount,
+} from './demand-rules';
 import { createDemandRecorder } from './demand-recorder';
 import type { DemandBatch, StoredTerm } from './ports/demand';
 import { silentLogger } from '../../lib/logger';
@@ -31,6 +42,26 @@ describe('periods', () => {
   it('lists the days and the months a period touches', () => {
     expect(daysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(monthsBetween('2025-11-27', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+  });
+});
+
+describe('the ranking key', () => {
+  it('is the count over the 366 days ending on the last write, leaving older days out', () => {
+    const days = new Map([
+      ['2025-11-25', 50], // 366 days before the last write: outside
+      ['2025-11-26', 2], // the window's first day
+      ['2026-06-01', 3],
+      ['2026-11-26', 1], // the last write
+    ]);
+    expect(windowCount(days, '2026-11-26')).toBe(6);
+    expect(windowCount(days, '2026-11-25')).toBe(55);
+    expect(windowCount(new Map(), '2026-11-26')).toBe(0);
+  });
+
+  it('bounds periods starting at most 365 days before today, not earlier ones', () => {
+    expect(windowBounds('2025-11-26', '2026-11-26')).toBe(true);
+    expect(windowBounds('2026-11-26', '2026-11-26')).toBe(true);
+    expect(windowBounds('2025-11-25', '2026-11-26')).toBe(false);
   });
 });
 

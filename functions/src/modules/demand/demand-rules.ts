@@ -53,6 +53,26 @@ export function displayOf(term: Pick<StoredTerm, 'forms' | 'key'>): string {
   return best?.[0] ?? term.key;
 }
 
+/** Days in a term's ranking window (ADR 129): the 366 days ending on the day of its last write. */
+export const RANK_WINDOW_DAYS = 366;
+
+/** `day` moved by `n` days (negative: back). */
+const addDays = (day: string, n: number): string => new Date(toTime(day) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A term's ranking value: its count over the RANK_WINDOW_DAYS ending on `lastDay` (its last write). A term has no
+ * counts after its last write, so this bounds its count over any period starting at most 365 days before today.
+ */
+export function windowCount(days: DailyCounts, lastDay: string): number {
+  const first = addDays(lastDay, -(RANK_WINDOW_DAYS - 1));
+  let sum = 0;
+  for (const [day, n] of days) if (day >= first && day <= lastDay) sum += n;
+  return sum;
+}
+
+/** Whether the ranking key bounds a term's count over a period starting `from`: it starts within the window before today. */
+export const windowBounds = (from: string, today: string): boolean => from >= addDays(today, -(RANK_WINDOW_DAYS - 1));
+
 /** Sum of a term's daily counts over the days. */
 export const periodCount = (daily: DailyCounts | undefined, days: string[]): number => days.reduce((sum, d) => sum + (daily?.get(d) ?? 0), 0);
 

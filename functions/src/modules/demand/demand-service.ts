@@ -1,14 +1,16 @@
 import type { DemandCharts, DemandKind, DemandListQuery, DemandPage, DemandRow, DemandStatus, PartDemand } from '@parts/shared/schemas';
 import { demandPartKey } from '@parts/shared/demand-keys';
 import { NotFoundError } from '../../domain/errors';
-import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, resolvePeriod, toDemandRow } from './demand-rules';
+import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, resolvePeriod, toDemandRow, windowBounds } from './demand-rules';
 import type { DemandRepository, StoredTerm } from './ports/demand';
 
 /** Terms read per GSI page while ranking. */
 const PAGE = 200;
+/** Terms past `need` on a bounded walk's first page (each term item is up to ~5 KB). */
+const FIRST_PAGE_MARGIN = 20;
 /**
- * Most terms one listing examines (ADR 129): past this a ranking other than "count, highest first" or a count
- * ranking over a period far from the terms' lifetime stops and answers from what it read.
+ * Most terms one listing examines (ADR 129): past this a ranking other than "count, highest first", or a count
+ * ranking over a period starting more than 365 days ago, stops and answers from what it read.
  */
 export const MAX_SCAN = 5000;
 
@@ -21,22 +23,26 @@ export interface DemandServiceDeps {
   now?: () => Date;
 }
 
-type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string };
+type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string; today: string };
 
 /**
- * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by lifetime count, highest first, each with
- * its day counters, so a period's count and trend need no other read. For "count, highest first" the walk stops once
- * `need` terms count at least the next term's lifetime count (no unread term can pass them: its period count is at
- * most its lifetime count); other orders read every term (up to MAX_SCAN).
+ * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by their ranking key — the count over the
+ * 366 days up to their last write — highest first, each with its day counters, so a period's count and trend need no
+ * other read. For "count, highest first" over a period starting at most 365 days ago, the walk stops once `need`
+ * terms count at least the next term's key (no unread term can pass them: it has no counts after its last write, so
+ * its count over the period is at most its key); other orders, and periods starting earlier, read every term (up to
+ * MAX_SCAN).
  */
 async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<DemandRow[]> {
   const days = daysBetween(q.from, q.to);
-  const byCountDesc = q.sort === 'count' && q.order === 'desc';
+  const byCountDesc = q.sort === 'count' && q.order === 'desc' && windowBounds(q.from, q.today);
   const found: DemandRow[] = [];
   let cursor: string | undefined;
   let scanned = 0;
   do {
-    const page = await repo.termsByCount(q.kind, q.status, PAGE, cursor);
+    // A bounded walk usually stops right after `need` terms: its first page asks for a few more, not a full page.
+    const limit = byCountDesc && scanned === 0 ? Math.min(PAGE, need + FIRST_PAGE_MARGIN) : PAGE;
+    const page = await repo.termsByCount(q.kind, q.status, limit, cursor);
     cursor = page.cursor;
     scanned += page.terms.length;
     for (const term of page.terms) {
@@ -46,7 +52,8 @@ async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<D
     }
     if (byCountDesc && found.length >= need) {
       found.sort((a, b) => b.count - a.count);
-      const bound = page.terms.at(-1)?.count ?? 0;
+      const last = page.terms.at(-1);
+      const bound = last ? (last.rank ?? last.count) : 0;
       if (found[need - 1]!.count >= bound) break;
     }
   } while (cursor && scanned < MAX_SCAN);
@@ -85,7 +92,7 @@ export function createDemandService(deps: DemandServiceDeps) {
     const period = resolvePeriod(query.from, query.to, today());
     const listing = [query.kind, period.from, period.to, query.sort, query.order, query.status].join('|');
     const offset = decodeCursor(query.cursor, listing);
-    const rows = await rank(repo, { ...query, ...period }, offset + query.limit + 1);
+    const rows = await rank(repo, { ...query, ...period, today: today() }, offset + query.limit + 1);
     const pageRows = rows.slice(offset, offset + query.limit);
     return {
       items: pageRows,
@@ -100,7 +107,7 @@ export function createDemandService(deps: DemandServiceDeps) {
       const period = resolvePeriod(from, to, today());
       const [stats, top] = await Promise.all([
         repo.stats(period.from, period.to),
-        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period }, 20),
+        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period, today: today() }, 20),
       ]);
       const clickThrough = Array.from({ length: 10 }, (_, i) => ({
         position: i + 1,
@@ -116,7 +123,7 @@ export function createDemandService(deps: DemandServiceDeps) {
     /** Every row of a listing (up to MAX_SCAN terms read), for the export. */
     async all(query: Omit<DemandListQuery, 'limit' | 'cursor' | 'sort' | 'order'>): Promise<DemandRow[]> {
       const period = resolvePeriod(query.from, query.to, today());
-      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc' }, MAX_SCAN);
+      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc', today: today() }, MAX_SCAN);
     },
     async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string): Promise<DemandRow> {
       const term = await repo.setStatus(kind, key, status, by, (deps.now?.() ?? new Date()).toISOString());

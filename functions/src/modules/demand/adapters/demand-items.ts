@@ -13,7 +13,7 @@ export const demandKeys = {
   part: (partId: number, month: string) => ({ pk: `DEMAND#part#${partId}`, sk: `M#${month}` }),
 };
 
-/** The GSI partitions terms are ranked in: every status (gsi1) or one status (gsi2), by lifetime count. */
+/** The GSI partitions terms are ranked in: every status (gsi1) or one status (gsi2), by their count over the 366 days up to their last write. */
 export const rankPk = (kind: DemandKind) => `DEMAND#${kind}`;
 export const statusPk = (kind: DemandKind, status: string) => `DEMAND#${kind}#${status}`;
 export const rankSk = (count: number, key: string) => `${String(count).padStart(12, '0')}#${key}`;
@@ -39,6 +39,7 @@ export function toStoredTerm(item: Record<string, unknown>): StoredTerm {
     kind: item.kind as DemandKind,
     key: String(item.key),
     count: Number(item.count ?? 0),
+    ...(typeof item.gsi1sk === 'string' && /^\d{12}#/.test(item.gsi1sk) ? { rank: Number(item.gsi1sk.slice(0, 12)) } : {}),
     days: new Map(
       Object.entries(item).flatMap(([name, n]) => {
         const m = TERM_DAY.exec(name);

@@ -3,6 +3,7 @@ import type { TableContext } from '../../../adapters/dynamodb/support';
 import { isConditionFailed } from '../../../adapters/dynamodb/support';
 import { mapLimit } from '../../../lib/map-limit';
 import { TERM_CAPS, type DemandBatch, type PartIncrement, type StatsIncrement, type TermIncrement } from '../ports/demand';
+import { dayOf, windowCount } from '../demand-rules';
 import { dayAttr, demandKeys, monthExpiry, rankPk, rankSk, statusPk, termDayAttr, toStoredTerm } from './demand-items';
 
 /** Updates in flight at once while a flush is written. */
@@ -57,8 +58,9 @@ function expiredDayAttrs(day: string): string[] {
  * A term's flush: (1) the term item — ADD its lifetime count and each day's counter (`dYYYYMMDD`), SET its metadata
  * and its TTL (13 months after it was last seen), REMOVE the day counters of 14 to 16 months ago — answering the item
  * as written; then (2) from what (1) answered, the ranking keys and the bounded sets (buyers, sessions, requests,
- * display forms) without re-reading. The ranking key is written only if the count is still the one (1) saw: a later
- * writer writes its own.
+ * display forms) without re-reading. The ranking key is the term's count over the 366 days ending on its last write,
+ * summed from the day counters (1) answered; it is written only if the lifetime count is still the one (1) saw: a
+ * later writer writes its own.
  */
 async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
   const total = [...t.days.values()].reduce((a, b) => a + b, 0);
@@ -84,7 +86,8 @@ async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
   main.UpdateExpression += ` REMOVE ${expired.map((_, i) => `#x${i}`).join(', ')}`;
   const res = await ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...main, ReturnValues: 'ALL_NEW' }));
   const stored = toStoredTerm(res.Attributes ?? {});
-  const sk = rankSk(stored.count, t.key);
+  // Ranked by the count over the 366 days up to this write (ADR 129), from the days the item answered.
+  const sk = rankSk(windowCount(stored.days, dayOf(stored.lastSeen)), t.key);
   /** ADD clauses of the second update (the bounded sets). */
   const extra: string[] = [];
   const names: Record<string, string> = {};

@@ -55,7 +55,10 @@ export interface DemandBatch {
 export interface StoredTerm {
   kind: DemandKind;
   key: string;
+  /** Lifetime count (never pruned): the carried-over demand a part shows. */
   count: number;
+  /** The ranking key's count (gsi1sk/gsi2sk): its count over the 366 days up to its last write (ADR 129). */
+  rank?: number;
   /** Signals per day (`YYYY-MM-DD`) of the last 13 months: a period's count and trend are read from these. */
   days: DailyCounts;
   firstSeen: string;
