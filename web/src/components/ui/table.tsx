@@ -28,3 +28,16 @@ export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCel
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn('p-3 align-middle', className)} {...props} />;
 }
+
+/**
+ * A cell of a table that is a list of cards below md: the value under its label, one per line, so nothing scrolls
+ * sideways at 390 px (issue 32); from md up a plain table cell (the label is then the column's head).
+ */
+export function CardCell({ label, className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
+  return (
+    <TableCell className={cn('block p-0 md:table-cell md:p-3', className)} {...props}>
+      {label ? <span className="block text-xs font-medium text-slate-500 md:hidden">{label}</span> : null}
+      {children}
+    </TableCell>
+  );
+}

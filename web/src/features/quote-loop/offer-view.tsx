@@ -7,8 +7,7 @@ import { effectiveOfferState } from '@parts/shared/quote-transitions';
 import { diffOffers, formatCents, formatLeadTime, utcDay, type LineChange, type Offer, type OfferLine } from '@parts/shared/quote-offers';
 import { buttonVariants } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
-import type { TdHTMLAttributes } from 'react';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableHead, TableHeader, TableRow, CardCell } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { offerPdfUrl } from './api/get-offer';
@@ -19,19 +18,6 @@ import { DRAWN_WHOLE, useRowWindow } from '../../hooks/use-row-window';
 function Was({ text }: { text: string | undefined }) {
   if (text === undefined) return null;
   return <span className="block text-xs text-amber-800 line-through decoration-amber-700/60">was {text}</span>;
-}
-
-/**
- * A cell of a line. Below md a line is a card (a two-column grid, each value under its own label, nothing
- * out of sight); from md up the lines are a table row with the header above.
- */
-function Cell({ label, className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
-  return (
-    <TableCell className={cn('block p-0 md:table-cell md:p-3', className)} {...props}>
-      {label ? <span className="block text-xs font-medium text-slate-500 md:hidden">{label}</span> : null}
-      {children}
-    </TableCell>
-  );
 }
 
 const ROW_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-2 py-3 md:table-row md:py-0';
@@ -81,25 +67,25 @@ function LineRow({
   if (line.status === 'cannot_supply') {
     return (
       <TableRow {...drawn} data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
-        <Cell className="col-span-2">
+        <CardCell className="col-span-2">
           <PartCell line={line} />
-        </Cell>
-        <Cell label="Qty" className="md:text-right">
+        </CardCell>
+        <CardCell label="Qty" className="md:text-right">
           {formatQuantity(line.requestedQuantity)}
-        </Cell>
-        <Cell colSpan={4} className="col-span-2">
+        </CardCell>
+        <CardCell colSpan={4} className="col-span-2">
           <Badge variant="red">Cannot supply</Badge> <span className="text-sm">{line.reason}</span>
           {changed && change.previous?.status === 'offered' ? <Was text={`offered at ${formatMicros(change.previous.appliedUnitPriceMicros)}`} /> : null}
-        </Cell>
-        <Cell label="Line total" className="md:text-right">
+        </CardCell>
+        <CardCell label="Line total" className="md:text-right">
           —
-        </Cell>
+        </CardCell>
       </TableRow>
     );
   }
   return (
     <TableRow {...drawn} data-testid="offer-line" data-item-id={line.itemId} className={cn(ROW_CLASS, changed && 'bg-amber-50')}>
-      <Cell className="col-span-2 align-top">
+      <CardCell className="col-span-2 align-top">
         <PartCell line={line} />
         {line.alternative ? (
           <div className="mt-2 rounded border border-blue-200 bg-blue-50 p-2 text-xs" data-testid="offer-alternative">
@@ -110,17 +96,17 @@ function LineRow({
         ) : null}
         {line.note ? <div className="mt-1 whitespace-pre-wrap text-xs text-slate-700">Note: {line.note}</div> : null}
         {changed && change.fields.includes('status') && change.previous ? <Was text="cannot supply" /> : null}
-      </Cell>
-      <Cell label="Qty" className="align-top md:text-right">
+      </CardCell>
+      <CardCell label="Qty" className="align-top md:text-right">
         {formatQuantity(line.quantity)}
         {line.quantity !== line.requestedQuantity ? <span className="block text-xs text-slate-500">asked {formatQuantity(line.requestedQuantity)}</span> : null}
         <Was text={previousValue(change, 'quantity')} />
-      </Cell>
-      <Cell label="Unit price" className="align-top md:text-right">
+      </CardCell>
+      <CardCell label="Unit price" className="align-top md:text-right">
         {formatMicros(line.appliedUnitPriceMicros)}
         <Was text={previousValue(change, 'unitPrice')} />
-      </Cell>
-      <Cell label="Price breaks" className="align-top text-xs">
+      </CardCell>
+      <CardCell label="Price breaks" className="align-top text-xs">
         {line.priceBreaks.length === 0 ? (
           '—'
         ) : (
@@ -134,18 +120,18 @@ function LineRow({
           </ul>
         )}
         {change?.fields.includes('priceBreaks') ? <span className="block text-amber-800">breaks changed</span> : null}
-      </Cell>
-      <Cell label="Lead time" className="align-top">
+      </CardCell>
+      <CardCell label="Lead time" className="align-top">
         {formatLeadTime(line.leadTime)}
         <Was text={previousValue(change, 'leadTime')} />
-      </Cell>
-      <Cell label="MOQ" className="align-top md:text-right">
+      </CardCell>
+      <CardCell label="MOQ" className="align-top md:text-right">
         {formatQuantity(line.minimumOrderQuantity)}
         <Was text={previousValue(change, 'minimumOrderQuantity')} />
-      </Cell>
-      <Cell label="Line total" className="align-top font-medium md:text-right">
+      </CardCell>
+      <CardCell label="Line total" className="align-top font-medium md:text-right">
         {formatCents(line.lineTotalCents)}
-      </Cell>
+      </CardCell>
     </TableRow>
   );
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DEMAND_SORTS, DemandKind, DemandRow, DemandStatus } from '@parts/shared/schemas';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { saveDownload } from '../../../lib/save-download';
 import { api, call } from '../../../lib/api';
 import { toastAdminError, toastSuccess } from '../lib/admin-toasts';
 
@@ -102,16 +103,7 @@ type ExportFormat = 'csv' | 'xlsx';
 async function downloadDemand({ format, kind, filter }: { format: ExportFormat; kind: DemandKind; filter: DemandFilter }): Promise<void> {
   const query = new URLSearchParams({ format, kind, ...filterQuery(filter) });
   const res = await apiFetch(`/api/admin/demand/export?${query.toString()}`, { credentials: 'include', headers: { Accept: '*/*' } });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `demand-${kind}-${filter.from}-${filter.to}.${format}`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  await saveDownload(res, `demand-${kind}-${filter.from}-${filter.to}.${format}`);
 }
 
 export function useDownloadDemand() {

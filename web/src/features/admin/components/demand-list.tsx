@@ -1,4 +1,4 @@
-import { useState, type TdHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { Table, TableBody, TableHead, TableHeader, TableRow, CardCell } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import {
@@ -50,16 +50,6 @@ const TEXTS: Record<DemandKind, { title: string; first: string; empty: string }>
     empty: 'No search came back empty in this period.',
   },
 };
-
-/** A cell: below md each row is a card with every value under its label (no sideways scrolling at 390 px, issue 32). */
-function Cell({ label, className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
-  return (
-    <TableCell className={cn('block p-0 md:table-cell md:p-3', className)} {...props}>
-      {label ? <span className="block text-xs font-medium text-slate-500 md:hidden">{label}</span> : null}
-      {children}
-    </TableCell>
-  );
-}
 
 function SortHeader({
   label,
@@ -123,36 +113,36 @@ function DemandRows({ kind, rows }: { kind: DemandKind; rows: DemandRow[] }) {
     <>
       {rows.map((row) => (
         <TableRow key={row.key} data-testid="demand-row" data-key={row.key} className="grid grid-cols-2 gap-x-4 gap-y-2 py-3 md:table-row md:py-0">
-          <Cell className="col-span-2 max-w-xs">
+          <CardCell className="col-span-2 max-w-xs">
             <div className={cn('font-medium [overflow-wrap:anywhere]', kind === 'missing' && 'font-mono text-sm')}>{row.display}</div>
             {row.manufacturer ? <div className="text-xs text-slate-700">{row.manufacturer}</div> : null}
             {row.description ? <div className="line-clamp-2 text-xs text-slate-600">{row.description}</div> : null}
-          </Cell>
-          <Cell label="Count" className="tabular-nums">
+          </CardCell>
+          <CardCell label="Count" className="tabular-nums">
             {row.count}
-          </Cell>
-          <Cell label="Buyers" className="tabular-nums">
+          </CardCell>
+          <CardCell label="Buyers" className="tabular-nums">
             {row.buyers}
-          </Cell>
-          <Cell label="Sessions" className="tabular-nums">
+          </CardCell>
+          <CardCell label="Sessions" className="tabular-nums">
             {row.sessions}
-          </Cell>
-          <Cell label="Seen" className="whitespace-nowrap text-xs">
+          </CardCell>
+          <CardCell label="Seen" className="whitespace-nowrap text-xs">
             <span className="block">First {formatDate(row.firstSeen.slice(0, 10))}</span>
             <span className="block">Last {formatDate(row.lastSeen.slice(0, 10))}</span>
-          </Cell>
-          <Cell label="Trend">
+          </CardCell>
+          <CardCell label="Trend">
             <DemandSparkline values={row.trend} label={`Trend of ${row.display}`} />
-          </Cell>
-          <Cell label="Requests" className="text-xs">
+          </CardCell>
+          <CardCell label="Requests" className="text-xs">
             <RequestLinks row={row} />
-          </Cell>
-          <Cell label="Status">
+          </CardCell>
+          <CardCell label="Status">
             <StatusCell row={row} />
-          </Cell>
-          <Cell className="col-span-2 md:text-right">
+          </CardCell>
+          <CardCell className="col-span-2 md:text-right">
             <DemandRowActions row={row} />
-          </Cell>
+          </CardCell>
         </TableRow>
       ))}
     </>

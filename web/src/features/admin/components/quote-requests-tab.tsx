@@ -1,4 +1,4 @@
-import { useState, type TdHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Eye, Plus } from 'lucide-react';
 import type { QuoteStatus } from '@parts/shared/constants';
@@ -9,10 +9,9 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { QUOTE_STATUS_OPTIONS } from '../lib/select-options';
 import { OptionSelect } from './option-select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { Table, TableBody, TableHead, TableHeader, TableRow, CardCell } from '../../../components/ui/table';
 import { QuoteStatusBadge } from '../../../components/quote-status-badge';
 import { formatDateTime } from '../../../lib/format';
-import { cn } from '../../../lib/cn';
 import { utcDay } from '@parts/shared/quote-offers';
 import { waitingOn } from '@parts/shared/quote-transitions';
 import { OfferListSummary, WaitingBadge } from '../../quote-loop';
@@ -41,19 +40,6 @@ function useQuoteInUrl(): [number | null, (id: number | null) => void] {
       return updated;
     });
   return [id, setId];
-}
-
-/**
- * A cell of a request's row. Below md a request is a card (each value under its own label, nothing out of sight:
- * issue 32, no table scrolls sideways at 390 px); from md up the requests are table rows under the header.
- */
-function Cell({ label, className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
-  return (
-    <TableCell className={cn('block p-0 md:table-cell md:p-3', className)} {...props}>
-      {label ? <span className="block text-xs font-medium text-slate-500 md:hidden">{label}</span> : null}
-      {children}
-    </TableCell>
-  );
 }
 
 const ROW_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-2 py-3 md:table-row md:py-0';
@@ -95,27 +81,27 @@ export function QuoteRequestsTab() {
         <TableBody className="block md:table-row-group">
           {list.map((q) => (
             <TableRow key={q.id} data-testid="quote-row" data-quote-id={q.id} className={ROW_CLASS}>
-              <Cell className="col-span-2">
+              <CardCell className="col-span-2">
                 <div className="font-medium">{q.customerName}</div>
                 <div className="break-all text-xs text-slate-600 md:break-normal">{q.customerEmail}</div>
-              </Cell>
-              <Cell label="Company">{q.customerCompany || 'N/A'}</Cell>
-              <Cell label="Created">{formatDateTime(q.createdAt)}</Cell>
-              <Cell label="Status">
+              </CardCell>
+              <CardCell label="Company">{q.customerCompany || 'N/A'}</CardCell>
+              <CardCell label="Created">{formatDateTime(q.createdAt)}</CardCell>
+              <CardCell label="Status">
                 <QuoteStatusBadge status={q.status} />
-              </Cell>
-              <Cell label="Waiting on">
+              </CardCell>
+              <CardCell label="Waiting on">
                 <WaitingBadge waiting={waitingOn(q, today)} side="admin" />
-              </Cell>
-              <Cell label="Latest offer" className="col-span-2 text-xs">
+              </CardCell>
+              <CardCell label="Latest offer" className="col-span-2 text-xs">
                 {q.offer ? <OfferListSummary offer={q.offer} /> : 'No offer yet'}
-              </Cell>
-              <Cell className="col-span-2 md:text-right">
+              </CardCell>
+              <CardCell className="col-span-2 md:text-right">
                 <Button size="sm" variant="ghost" aria-label={`View quote request #${q.id}`} onClick={() => setViewing(q.id)}>
                   <Eye className="h-4 w-4" aria-hidden />
                   View
                 </Button>
-              </Cell>
+              </CardCell>
             </TableRow>
           ))}
         </TableBody>

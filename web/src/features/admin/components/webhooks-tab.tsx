@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type TdHTMLAttributes } from 'react';
+import { useState, type FormEvent } from 'react';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEventType } from '@parts/shared/schemas';
 import { Badge } from '../../../components/ui/badge';
@@ -8,9 +8,8 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { Table, TableBody, TableHead, TableHeader, TableRow, CardCell } from '../../../components/ui/table';
 import { formatDateTime } from '../../../lib/format';
-import { cn } from '../../../lib/cn';
 import { serverFieldIssues, serverMessageOr } from '../lib/admin-toasts';
 import { useAddWebhookEndpoint, useRedeliver, useRemoveWebhookEndpoint, useWebhookDeliveries, useWebhookEndpoints } from '../api/webhooks';
 import { EmptyState } from './empty-state';
@@ -110,16 +109,6 @@ const STATE_CLASS: Record<WebhookDelivery['state'], string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-/** Below md a delivery is a card (label above each value); from md up a table row. */
-function Cell({ label, className, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
-  return (
-    <TableCell className={cn('block p-0 md:table-cell md:p-3', className)} {...props}>
-      {label ? <span className="block text-xs font-medium text-slate-500 md:hidden">{label}</span> : null}
-      {children}
-    </TableCell>
-  );
-}
-
 function Deliveries() {
   const deliveries = useWebhookDeliveries();
   const redeliver = useRedeliver();
@@ -140,24 +129,24 @@ function Deliveries() {
       <TableBody>
         {list.map((d) => (
           <TableRow key={d.id} className="grid grid-cols-2 gap-x-4 gap-y-2 py-3 md:table-row md:py-0">
-            <Cell label="Event" className="col-span-2">
+            <CardCell label="Event" className="col-span-2">
               <code className="font-medium">{d.eventType}</code>
               <span className="block break-all text-xs text-slate-500">
                 {d.eventId} → {d.url}
               </span>
-            </Cell>
-            <Cell label="Status">
+            </CardCell>
+            <CardCell label="Status">
               <Badge className={STATE_CLASS[d.state]}>{STATE_LABEL[d.state]}</Badge>
               <span className="block text-xs text-slate-500">
                 {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
               </span>
-            </Cell>
-            <Cell label="Response">
+            </CardCell>
+            <CardCell label="Response">
               {d.responseCode ?? '—'}
               {d.lastError && d.state !== 'delivered' ? <span className="block break-words text-xs text-slate-500">{d.lastError}</span> : null}
-            </Cell>
-            <Cell label="Time">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Cell>
-            <Cell className="flex items-end md:table-cell md:text-right">
+            </CardCell>
+            <CardCell label="Time">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</CardCell>
+            <CardCell className="flex items-end md:table-cell md:text-right">
               <Button
                 variant="outline"
                 size="sm"
@@ -168,7 +157,7 @@ function Deliveries() {
                 <RotateCcw className="h-4 w-4" aria-hidden />
                 Redeliver
               </Button>
-            </Cell>
+            </CardCell>
           </TableRow>
         ))}
       </TableBody>

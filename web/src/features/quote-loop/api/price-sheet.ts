@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PriceSheetFill, PriceSheetFormat, PriceSheetReading } from '@parts/shared/price-sheet';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { saveDownload } from '../../../lib/save-download';
 
 /** The request's lines as a price sheet (XLSX or CSV) with the draft filled in, saved by the browser as a download. */
 async function downloadPriceSheet({ quoteId, format, fills }: { quoteId: number; format: PriceSheetFormat; fills: PriceSheetFill[] }): Promise<void> {
@@ -10,16 +11,7 @@ async function downloadPriceSheet({ quoteId, format, fills }: { quoteId: number;
     headers: { Accept: '*/*', 'Content-Type': 'application/json' },
     body: JSON.stringify({ format, fills }),
   });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `quote-${quoteId}-price-sheet.${format}`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  await saveDownload(res, `quote-${quoteId}-price-sheet.${format}`);
 }
 
 /** A priced sheet read on the server: the lines that passed and every problem by row and column. Nothing is stored. */
