@@ -66,7 +66,12 @@ export function parseWorkerFile(moduleUrl: string): URL {
     const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
     const worker = new URL('./parse-worker.ts', moduleUrl).href;
     return new URL(
-      `data:text/javascript,${encodeURIComponent(`import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(worker)});`)}`,
+      `data:text/javascript,${encodeURIComponent(
+        // The nice value first (see parse-worker.ts): then tsx's loader thread and the reader's module compiling,
+        // hundreds of milliseconds of CPU for each new worker, also yield to the API's thread.
+        `import { setPriority } from 'node:os'; try { setPriority(19); } catch {} ` +
+          `const { register } = await import(${JSON.stringify(tsx)}); register(); await import(${JSON.stringify(worker)});`,
+      )}`,
     );
   }
   const dir = new URL('.', moduleUrl);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app';
 import { createParseSandbox, PARSE_TOO_SLOW } from '../../src/lib/parse-sandbox';
@@ -35,6 +36,21 @@ afterAll(async () => {
   await site?.close();
   await deps?.close();
 });
+
+/** This process's threads (Linux) with their nice values, by thread id. */
+function threadNices(): Map<string, number> {
+  const nices = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      // Fields after the name (which is in parentheses and may hold spaces): nice is the 17th of them.
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      nices.set(tid, Number(fields[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return nices;
+}
 
 /** Sequential health reads from now until `work` settles: the latency of each, in ms. */
 async function healthWhile(work: Promise<unknown>): Promise<number[]> {
@@ -98,6 +114,19 @@ describe('a hostile spreadsheet does not stop the server', () => {
       await expect(roomy.run({ kind: 'bom-text', text: 'Part Number\nLOOP-1\n' })).resolves.toMatchObject({ rows: [['Part Number'], ['LOOP-1']] });
     } finally {
       await roomy.close();
+    }
+  });
+
+  test('every thread a reader starts runs at the lowest CPU priority (nice 19) from its first module on', async () => {
+    const before = new Set(threadNices().keys());
+    const sandbox = createParseSandbox({ threads: 1, queue: 1, deadlineMs: 20_000, maxHeapMb: 256 });
+    try {
+      await sandbox.run({ kind: 'bom-text', text: 'Part Number\nLOOP-1\n' });
+      const started = [...threadNices()].filter(([tid]) => !before.has(tid));
+      expect(started.length).toBeGreaterThan(0);
+      expect(started.filter(([, nice]) => nice !== 19)).toEqual([]);
+    } finally {
+      await sandbox.close();
     }
   });
 
