@@ -1,7 +1,10 @@
 /**
- * The hostile side of `npm run bench:load`'s "hostile uploads + normal traffic" mix, in a process of its own:
- * UPLOADERS clients post hostile files to /api/bom/parse back to back until SIGTERM, then print the answers
- * by status as JSON. Usage: tsx hostile-uploader.ts <baseUrl> <uploaders>
+ * The hostile side of `npm run bench:load`'s "hostile uploads + normal traffic" mix, in a process of its own
+ * (started under `nice -n 19` by the bench, so its start-up and file building also yield): builds the hostile files,
+ * prints "ready", and then UPLOADERS clients post them to /api/bom/parse back to back while it is running.
+ * SIGUSR1 starts (or resumes) the uploads, SIGUSR2 pauses them (each client finishes the upload it is in),
+ * SIGTERM ends the process after printing the answers by status as JSON.
+ * Usage: tsx hostile-uploader.ts <baseUrl> <uploaders>
  */
 import { setPriority } from 'node:os';
 import { buildXlsx } from '../../functions/test/support/xlsx-fixture';
@@ -22,15 +25,35 @@ function hostileFiles(): { name: string; data: Buffer }[] {
 }
 
 // An attacker's CPU is on another machine: on this one the sending yields to the server and the measuring client.
-setPriority(19);
+try {
+  setPriority(19);
+} catch {
+  // Already lowered by `nice`, or not allowed.
+}
 const files = hostileFiles();
 const answers: Record<string, number> = {};
+let running = false;
 let done = false;
 let next = 0;
-process.once('SIGTERM', () => (done = true));
+let resume: (() => void)[] = [];
+const wakeAll = () => {
+  for (const wake of resume) wake();
+  resume = [];
+};
+process.on('SIGUSR1', () => {
+  running = true;
+  wakeAll();
+});
+process.on('SIGUSR2', () => (running = false));
+process.once('SIGTERM', () => {
+  done = true;
+  wakeAll();
+});
 
 const uploader = async () => {
-  while (!done) {
+  for (;;) {
+    if (!running && !done) await new Promise<void>((wake) => resume.push(wake));
+    if (done) return;
     const file = files[next++ % files.length]!;
     const body = new FormData();
     body.append('file', new Blob([new Uint8Array(file.data)]), file.name);
@@ -45,5 +68,6 @@ const uploader = async () => {
   }
 };
 
+process.stdout.write('ready\n');
 await Promise.all(Array.from({ length: Number(uploaders) }, uploader));
-process.stdout.write(JSON.stringify(answers));
+process.stdout.write(`${JSON.stringify(answers)}\n`);
