@@ -68,6 +68,9 @@ const uploader = async () => {
   }
 };
 
+// The bench holds this process's stdin open: when the bench ends in any way, so does this process.
+process.stdin.once('end', () => process.exit(0));
+process.stdin.resume();
 process.stdout.write('ready\n');
 await Promise.all(Array.from({ length: Number(uploaders) }, uploader));
-process.stdout.write(`${JSON.stringify(answers)}\n`);
+process.stdout.write(`${JSON.stringify(answers)}\n`, () => process.exit(0));

@@ -174,7 +174,7 @@ interface HostileUploaders {
 async function hostileUploaders(baseUrl: string): Promise<HostileUploaders> {
   const script = new URL('./hostile-uploader.ts', import.meta.url).pathname;
   const child = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', script, baseUrl, String(hostileUploaderCount)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
