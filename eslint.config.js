@@ -73,6 +73,14 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // `f?.(await g())` runs neither f nor g when f is missing: the part dialog closed without saving (ADR 142).
+          selector: 'CallExpression[optional=true] > AwaitExpression.arguments',
+          message: 'An optional call skips its arguments when the function is missing: await into a constant first, then call.',
+        },
+      ],
     },
   },
   {

@@ -144,16 +144,19 @@ interface PartDialogProps {
 export function PartDialog({ open, onOpenChange, part, categories, manufacturers, prefill, onCreated }: PartDialogProps) {
   const create = useCreatePart();
   const update = useUpdatePart();
-  const prefilled = useCallback((item?: PartView) => emptyValues(item, prefill), [prefill]);
+  const toValues = useCallback((item?: PartView) => emptyValues(item, prefill), [prefill]);
   const { form, errors, editing, dialog } = useEntityForm({
     schema: partFormSchema,
     open,
     onOpenChange,
     item: part,
-    // Without a prefill or onCreated (the Parts tab) the dialog runs exactly as before issue 31: a new part dialog
-    // from the Parts tab closed without sending anything when both were always wrapped (admin-catalog.spec.ts).
-    toValues: prefill ? prefilled : emptyValues,
-    create: onCreated ? async (values) => onCreated(await create.mutateAsync(toInput(values))) : (values) => create.mutateAsync(toInput(values)),
+    toValues,
+    // Saved first, then handed on: `onCreated?.(await save())` would skip the save itself when there is no
+    // onCreated (the Parts tab), as an optional call evaluates its arguments only when it calls (ADR 142).
+    create: async (values) => {
+      const created = await create.mutateAsync(toInput(values));
+      onCreated?.(created);
+    },
     update: ({ id, input }) => update.mutateAsync({ id, input: toInput(input) }),
   });
   const { slug, nameInput } = useNameSlug(form, editing);
