@@ -57,6 +57,7 @@ const PAGE_CACHE_CONTROL = publicCacheControl(PAGE_LIFETIME);
 const NOT_FOUND_CACHE_CONTROL = publicCacheControl(NOT_FOUND_LIFETIME);
 
 const ROOT = '<div id="root"></div>';
+const utf8 = new TextEncoder();
 
 export function createRenderer(options: RendererOptions): (request: Request) => Promise<Response | null> {
   if (!options.template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
@@ -101,7 +102,9 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
       beforeRoot.replace('</head>', `    ${preloadTags(options.manifest, ROUTE_MODULES[routeId], template)}\n    ${headTags(head, origin)}\n  </head>`) +
       `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>` +
       afterRoot;
-    return new Response(html, {
+    // As UTF-8 bytes: a string body is checked for lone surrogates by undici's Response (toUSVString), which on
+    // the page's rope of concatenated pieces cost about a tenth of /catalog's render CPU (issue 34, bench:render).
+    return new Response(utf8.encode(html), {
       status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
