@@ -14,6 +14,7 @@ import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { templateStylesheets } from '@parts/functions/http/pages';
 import { startBenchServer } from './local-server';
 
 const renders = Number(process.env.RENDERS ?? 200);
@@ -26,6 +27,7 @@ interface RendererModule {
     api: (request: Request) => Promise<Response>;
     siteUrl?: string;
     manifest?: Record<string, { file: string; imports?: string[] }>;
+    stylesheets?: Record<string, string>;
   }): (request: Request) => Promise<Response | null>;
 }
 
@@ -76,7 +78,8 @@ async function main() {
         const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
         const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
         const { createRenderer } = (await import(pathToFileURL(path.join(build, 'dist-ssr/entry-server.js')).href)) as RendererModule;
-        return { build, render: createRenderer({ template, api, manifest, siteUrl: 'https://parts.example.com' }) };
+        const stylesheets = templateStylesheets(template, dist);
+        return { build, render: createRenderer({ template, api, manifest, stylesheets, siteUrl: 'https://parts.example.com' }) };
       }),
     );
     const slug = ((await (await fetch(`${baseUrl}/api/parts?pageSize=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
