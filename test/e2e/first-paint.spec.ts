@@ -17,8 +17,8 @@ async function holdStylesheets(page: Page): Promise<{ held: () => number; releas
   return {
     held: () => routes.length,
     release: async () => {
-      await page.unroute('**/assets/*.css');
-      await Promise.all(routes.map((route) => route.continue()));
+      await Promise.all(routes.splice(0).map((route) => route.continue()));
+      await page.unroute('**/assets/*.css', { behavior: 'ignoreErrors' });
     },
   };
 }

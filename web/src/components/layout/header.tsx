@@ -59,7 +59,7 @@ export function Header() {
           <Wrench className="h-6 w-6 text-blue-700" aria-hidden />
           <span>{SITE_NAME}</span>
         </Link>
-        <div className="order-last -mx-4 basis-full border-t border-slate-100 px-4 py-2 md:order-none md:mx-0 md:max-w-md md:flex-1 md:border-0 md:p-0">
+        <div className="order-last -mx-4 basis-[calc(100%+2rem)] border-t border-slate-100 px-4 py-2 md:order-none md:mx-0 md:max-w-md md:flex-1 md:border-0 md:p-0">
           <PartSearchBox label="Search parts" onSubmit={goSearch} onSelect={(s) => goPart(s.slug)} />
         </div>
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 lg:flex">
