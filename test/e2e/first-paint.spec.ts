@@ -23,6 +23,21 @@ async function holdStylesheets(page: Page): Promise<{ held: () => number; releas
   };
 }
 
+/** Where each element of the first screen is drawn, by a path of tag names and indexes. */
+function boxes(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const found: Record<string, string> = {};
+    const walk = (el: Element, path: string) => {
+      const box = el.getBoundingClientRect();
+      if (box.top < window.innerHeight && box.width > 0) found[path] = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
+      [...el.children].forEach((child, i) => walk(child, `${path}>${child.tagName.toLowerCase()}${i}`));
+    };
+    walk(document.querySelector('header')!, 'header');
+    walk(document.querySelector('main')!, 'main');
+    return found;
+  });
+}
+
 for (const { width, height } of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -54,7 +69,11 @@ for (const { width, height } of [
     await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath(`first-paint-part-${width}.png`) });
 
+    const before = await boxes(page);
     await stylesheet.release();
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect.poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css')))).toBe(true);
+    // Nothing on the first screen moves or resizes when the full stylesheet arrives.
+    expect(await boxes(page)).toEqual(before);
   });
 }
