@@ -18,7 +18,7 @@ async function holdStylesheets(page: Page): Promise<{ held: () => number; releas
     held: () => routes.length,
     release: async () => {
       await Promise.all(routes.splice(0).map((route) => route.continue()));
-      await page.unroute('**/assets/*.css', { behavior: 'ignoreErrors' });
+      await page.unroute('**/assets/*.css');
     },
   };
 }
