@@ -240,13 +240,15 @@ describe('sitemaps: a scheduled job writes them to the site bucket, CloudFront s
 });
 
 describe('the renderer bundle', () => {
-  it('bundles the server renderer build with its dependencies and copies the page template and manifest, or skips without a web build', () => {
+  it('bundles the server renderer build with its dependencies and copies the page template, manifest and stylesheet, or skips without a web build', () => {
     const [command] = rendererBundleCommands('/repo', '/out');
     expect(command).toContain('if [ -f "/repo/web/dist-ssr/entry-server.js" ] && [ -f "/repo/web/dist/index.html" ]');
     expect(command).toContain('--bundle --platform=node --format=esm');
     expect(command).toContain('--outfile="/out/web-ssr/entry-server.mjs"');
     expect(command).toContain('cp "/repo/web/dist/index.html" "/out/web/index.html"');
     expect(command).toContain('cp "/repo/web/dist/.vite/manifest.json" "/out/web/.vite/manifest.json"');
+    // The stylesheet: the renderer inlines each route's critical CSS from it (ADR 136).
+    expect(command).toContain('cp "/repo/web/dist"/assets/*.css "/out/web/assets/"');
     expect(command).toMatch(/else echo .*>&2; exit 1; fi$/);
   });
 });

@@ -1,17 +1,20 @@
 /**
  * CPU of one server render (issue 34): the built renderer (web/dist-ssr/entry-server.js, React's production build)
  * rendering /catalog and /part/:slug in this process, its API answers recorded once from a seeded local server and
- * replayed, so only the render is measured (prefetch plumbing, React's renderToString, dehydration, the HTML).
+ * replayed, so only the render is measured (prefetch plumbing, React's renderToString, dehydration, the HTML's bytes).
  * Prints the median and p90 CPU ms per render over RENDERS renders (default 200, after 20 warm-up ones) and the HTML
  * size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page (render-<page>.cpuprofile in the system's temporary
  * directory, for Chrome DevTools) and prints the functions with the most self time.
  * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead)
+ * Two builds compared: `WEB_BUILDS=/a,/b npx tsx test/bench/render-bench.ts`, each folder holding a `dist` and a
+ * `dist-ssr` (copies of web/dist and web/dist-ssr), measured in turn in the same process against the same answers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { templateStylesheets } from '@parts/functions/http/pages';
 import { startBenchServer } from './local-server';
 
 const renders = Number(process.env.RENDERS ?? 200);
@@ -24,6 +27,7 @@ interface RendererModule {
     api: (request: Request) => Promise<Response>;
     siteUrl?: string;
     manifest?: Record<string, { file: string; imports?: string[] }>;
+    stylesheets?: Record<string, string>;
   }): (request: Request) => Promise<Response | null>;
 }
 
@@ -53,9 +57,6 @@ async function main() {
   // React's production build, as the renderer Lambda runs it (set before React loads).
   process.env.NODE_ENV = 'production';
   try {
-    const dist = path.join(repoRoot, 'web/dist');
-    const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const recorded = new Map<string, { status: number; body: string; contentType: string }>();
     let replay = false;
     const api = async (request: Request): Promise<Response> => {
@@ -70,14 +71,23 @@ async function main() {
       }
       return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.contentType } });
     };
-    const { createRenderer } = (await import(pathToFileURL(path.join(repoRoot, 'web/dist-ssr/entry-server.js')).href)) as RendererModule;
-    const render = createRenderer({ template, api, manifest, siteUrl: 'https://parts.example.com' });
+    const builds = process.env.WEB_BUILDS?.split(',') ?? [path.join(repoRoot, 'web')];
+    const renderers = await Promise.all(
+      builds.map(async (build) => {
+        const dist = path.join(build, 'dist');
+        const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+        const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+        const { createRenderer } = (await import(pathToFileURL(path.join(build, 'dist-ssr/entry-server.js')).href)) as RendererModule;
+        const stylesheets = templateStylesheets(template, dist);
+        return { build, render: createRenderer({ template, api, manifest, stylesheets, siteUrl: 'https://parts.example.com' }) };
+      }),
+    );
     const slug = ((await (await fetch(`${baseUrl}/api/parts?pageSize=1`)).json()) as { data: { slug: string }[] }).data[0]!.slug;
     const pages = [
       { name: '/catalog', url: 'https://parts.example.com/catalog' },
       { name: '/part/:slug', url: `https://parts.example.com/part/${slug}` },
     ];
-    for (const page of pages) await (await render(new Request(page.url)))!.text();
+    for (const { render } of renderers) for (const page of pages) await (await render(new Request(page.url)))!.text();
     replay = true;
     console.log(`API answers a render reads: ${[...recorded].map(([key, a]) => `${key} ${(a.body.length / 1024).toFixed(1)} KB`).join(', ')}`);
     console.log(
@@ -85,36 +95,45 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(', ')}; ${renders} renders each after ${warmupRenders} warm-up ones`,
     );
-    for (const page of pages) {
-      for (let i = 0; i < warmupRenders; i += 1) await (await render(new Request(page.url)))!.text();
-      const session = process.env.PROFILE === '1' ? new Session() : undefined;
-      if (session) {
-        session.connect();
-        await session.post('Profiler.enable');
-        await session.post('Profiler.start');
-      }
-      const cpu: number[] = [];
-      let bytes = 0;
-      for (let i = 0; i < renders; i += 1) {
-        const before = process.cpuUsage();
-        const html = await (await render(new Request(page.url)))!.text();
-        const used = process.cpuUsage(before);
-        cpu.push((used.user + used.system) / 1000);
-        bytes = html.length;
-      }
-      cpu.sort((a, b) => a - b);
-      const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))]!.toFixed(2);
-      console.log(`  ${page.name.padEnd(12)} CPU per render: median ${at(0.5)} ms  p90 ${at(0.9)} ms   HTML ${(bytes / 1024).toFixed(1)} KB`);
-      if (session) {
-        const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
-        const file = path.join(tmpdir(), `render-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
-        writeFileSync(file, JSON.stringify(profile));
-        console.log(`    profile: ${file}; most self time:\n      ${topSelfTime(profile, 15).join('\n      ')}`);
-        session.disconnect();
-      }
+    for (const { build, render } of renderers) {
+      if (renderers.length > 1) console.log(`build ${build}`);
+      await measure(render, pages);
     }
   } finally {
     await stop();
+  }
+}
+
+/** Renders each page RENDERS times (after the warm-up) and prints the CPU per render; PROFILE=1 also profiles it. */
+async function measure(render: (request: Request) => Promise<Response | null>, pages: { name: string; url: string }[]) {
+  for (const page of pages) {
+    for (let i = 0; i < warmupRenders; i += 1) await (await render(new Request(page.url)))!.arrayBuffer();
+    const session = process.env.PROFILE === '1' ? new Session() : undefined;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const cpu: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < renders; i += 1) {
+      const before = process.cpuUsage();
+      // The bytes a server sends (the local server and the page cache read them so): no decoding back to a string.
+      const html = await (await render(new Request(page.url)))!.arrayBuffer();
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / 1000);
+      bytes = html.byteLength;
+    }
+    cpu.sort((a, b) => a - b);
+    const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))]!.toFixed(2);
+    console.log(`  ${page.name.padEnd(12)} CPU per render: median ${at(0.5)} ms  p90 ${at(0.9)} ms   HTML ${(bytes / 1024).toFixed(1)} KB`);
+    if (session) {
+      const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+      const file = path.join(tmpdir(), `render-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`    profile: ${file}; most self time:\n      ${topSelfTime(profile, 15).join('\n      ')}`);
+      session.disconnect();
+    }
   }
 }
 

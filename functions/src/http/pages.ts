@@ -17,13 +17,26 @@ export interface RendererModule {
     api: (request: Request) => Response | Promise<Response>;
     siteUrl?: string;
     manifest?: Record<string, { file: string; imports?: string[] }>;
+    stylesheets?: Record<string, string>;
   }): PageRenderer;
+}
+
+/** The template's own stylesheets (`<link rel="stylesheet" href="/assets/….css">`) read from `webDist`, by href. */
+export function templateStylesheets(template: string, webDist: string): Record<string, string> {
+  const stylesheets: Record<string, string> = {};
+  for (const [link] of template.matchAll(/<link rel="stylesheet"[^>]*>/g)) {
+    const href = /href="(\/[^"]+\.css)"/.exec(link)?.[1];
+    const file = href ? join(webDist, href) : undefined;
+    if (href && file && existsSync(file)) stylesheets[href] = readFileSync(file, 'utf8');
+  }
+  return stylesheets;
 }
 
 /**
  * The server renderer from its build (`entry`, web/dist-ssr/entry-server.js locally, a self-contained
  * bundle in the renderer Lambda), wired to the API in-process; undefined when there is no build.
- * `webDist` holds index.html (the page template) and .vite/manifest.json (chunks to preload).
+ * `webDist` holds index.html (the page template), .vite/manifest.json (chunks to preload) and the template's
+ * stylesheet (assets/index-….css, its critical CSS inlined per route).
  */
 export async function loadRenderer(
   api: { fetch: (request: Request) => Response | Promise<Response> },
@@ -33,8 +46,11 @@ export async function loadRenderer(
   if (!existsSync(options.entry) || !existsSync(indexFile)) return undefined;
   const module = (await import(pathToFileURL(options.entry).href)) as RendererModule;
   const manifestFile = join(options.webDist, '.vite', 'manifest.json');
+  const template = readFileSync(indexFile, 'utf8');
   return module.createRenderer({
-    template: readFileSync(indexFile, 'utf8'),
+    template,
+    // Critical CSS inlined per route (ADR 136): the renderer needs the stylesheet's text.
+    stylesheets: templateStylesheets(template, options.webDist),
     ...(existsSync(manifestFile) ? { manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }> } : {}),
     api: (request) => api.fetch(request),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),

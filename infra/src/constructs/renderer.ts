@@ -13,8 +13,8 @@ export { LISTING_PAGE_PATTERNS } from '@parts/shared/cache-keys';
 /**
  * After esbuild bundled functions/src/lambda/web-renderer.ts: the server renderer's build
  * (web/dist-ssr/entry-server.js, from `npm run build -w web`) bundled with React and its other
- * dependencies into web-ssr/entry-server.mjs, and the page template (web/dist/index.html) and Vite
- * manifest into web/. Without a web build the bundling fails, unless the placeholder site was asked for
+ * dependencies into web-ssr/entry-server.mjs, and the page template (web/dist/index.html), Vite
+ * manifest and stylesheet (its critical CSS is inlined per route, ADR 136) into web/. Without a web build the bundling fails, unless the placeholder site was asked for
  * explicitly (offline checks only): then nothing is added and the function answers 503.
  */
 export function rendererBundleCommands(inputDir: string, outputDir: string, requireBuild = true): string[] {
@@ -28,7 +28,7 @@ export function rendererBundleCommands(inputDir: string, outputDir: string, requ
     `--outfile="${outputDir}/web-ssr/entry-server.mjs"`,
   ].join(' ');
   return [
-    `if [ -f "${ssr}" ] && [ -f "${dist}/index.html" ]; then ${esbuild} && mkdir -p "${outputDir}/web/.vite" && cp "${dist}/index.html" "${outputDir}/web/index.html" && cp "${dist}/.vite/manifest.json" "${outputDir}/web/.vite/manifest.json"; else ${
+    `if [ -f "${ssr}" ] && [ -f "${dist}/index.html" ]; then ${esbuild} && mkdir -p "${outputDir}/web/.vite" && cp "${dist}/index.html" "${outputDir}/web/index.html" && cp "${dist}/.vite/manifest.json" "${outputDir}/web/.vite/manifest.json" && mkdir -p "${outputDir}/web/assets" && cp "${dist}"/assets/*.css "${outputDir}/web/assets/"; else ${
       requireBuild
         ? 'echo "web/dist-ssr is missing: run npm run build -w web before synth or deploy" >&2; exit 1'
         : 'echo "placeholder site: the page renderer ships without the server renderer and answers 503" >&2'

@@ -1,24 +1,39 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router-dom';
-import { ApiError } from '../lib/api-client';
+import { ApiError, withFetchPriority } from '../lib/api-client';
 import type { PagePrefetch } from '../lib/intent-prefetch';
 import { prefetchRoute, SERVER_RENDERED_ROUTES } from './prefetch';
 import { routes } from './router';
 
+interface PrefetchedQuery {
+  queryKey: QueryKey;
+  queryFn?: unknown;
+}
+
+/** The query with its API requests sent at `priority` (idle prefetches: 'low'). */
+function atPriority<O extends PrefetchedQuery>(options: O, priority: 'low' | undefined): O {
+  const { queryFn } = options;
+  if (!priority || typeof queryFn !== 'function') return options;
+  return { ...options, queryFn: (context: unknown) => withFetchPriority(priority, () => (queryFn as (context: unknown) => unknown)(context)) };
+}
+
 /**
  * The client as prefetchRoute sees it: a query the page on screen shows with its error is left alone
- * (its "Try again" is the page's; a prefetch would retry a failing API behind the reader's back).
+ * (its "Try again" is the page's; a prefetch would retry a failing API behind the reader's back), and
+ * the requests go out at `priority`.
  */
-function leavingShownErrors(client: QueryClient): QueryClient {
+function forPrefetch(client: QueryClient, priority: 'low' | undefined): QueryClient {
   const shownWithError = (queryKey: QueryKey) => {
     const query = client.getQueryCache().find({ queryKey, exact: true });
     return query?.state.status === 'error' && query.getObserversCount() > 0;
   };
   const guarded = Object.create(client) as QueryClient;
-  guarded.prefetchQuery = ((options: { queryKey: QueryKey }) =>
-    shownWithError(options.queryKey) ? Promise.resolve() : client.prefetchQuery(options as never)) as QueryClient['prefetchQuery'];
-  guarded.fetchQuery = ((options: { queryKey: QueryKey }) =>
-    shownWithError(options.queryKey) ? Promise.reject(new Error('Shown with its error')) : client.fetchQuery(options as never)) as QueryClient['fetchQuery'];
+  guarded.prefetchQuery = ((options: PrefetchedQuery) =>
+    shownWithError(options.queryKey) ? Promise.resolve() : client.prefetchQuery(atPriority(options, priority) as never)) as QueryClient['prefetchQuery'];
+  guarded.fetchQuery = ((options: PrefetchedQuery) =>
+    shownWithError(options.queryKey)
+      ? Promise.reject(new Error('Shown with its error'))
+      : client.fetchQuery(atPriority(options, priority) as never)) as QueryClient['fetchQuery'];
   return guarded;
 }
 
@@ -28,14 +43,14 @@ function leavingShownErrors(client: QueryClient): QueryClient {
  * very queries (same options and keys) the server renderer fills for it, into the app's query cache.
  */
 export function createPagePrefetch(queryClient: QueryClient): PagePrefetch {
-  return async (path) => {
+  return async (path, { priority } = {}) => {
     const url = new URL(path, window.location.origin);
     const matches = matchRoutes(routes, url.pathname) ?? [];
     const leaf = matches[matches.length - 1];
     await Promise.all([
       ...matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
       leaf?.route.id && SERVER_RENDERED_ROUTES.has(leaf.route.id)
-        ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, leavingShownErrors(queryClient), window.location.origin)
+        ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, forPrefetch(queryClient, priority), window.location.origin)
         : undefined,
     ]);
     // A failed prefetch (a dropped connection, a 5xx) must not become the page's state: the query client

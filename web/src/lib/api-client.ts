@@ -73,10 +73,28 @@ export async function withContentHash(path: string, init: RequestInit): Promise<
   return { ...init, headers, body };
 }
 
+let ambientPriority: RequestPriority | undefined;
+
+/**
+ * Runs `start` with API requests it starts synchronously (the typed client calls `apiFetch` before its first await)
+ * sent at `priority`: idle prefetches of links in view ask 'low', so the browser puts them behind what the reader
+ * asked for (ADR 132). Browsers without fetch priority ignore the hint.
+ */
+export function withFetchPriority<T>(priority: RequestPriority, start: () => T): T {
+  const outer = ambientPriority;
+  ambientPriority = priority;
+  try {
+    return start();
+  } finally {
+    ambientPriority = outer;
+  }
+}
+
 /** fetch for API calls, through the transport (the typed client in api.ts uses it too); bodies carry their hash. */
 export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return transport(path, await withContentHash(path, init));
+  const priority = ambientPriority;
+  return transport(path, await withContentHash(path, priority && !init.priority ? { ...init, priority } : init));
 }
 
 export interface ApiRequestOptions {

@@ -5,8 +5,11 @@ export const HOVER_INTENT_MS = 65;
 /** At most this many idle (in-view) prefetches run at once; a hover or touch never waits for them. */
 export const MAX_IDLE_IN_FLIGHT = 4;
 
-/** Loads what the page at a same-origin path (pathname + search) needs: its code chunk and its queries. */
-export type PagePrefetch = (path: string) => Promise<void>;
+/**
+ * Loads what the page at a same-origin path (pathname + search) needs: its code chunk and its queries; `priority`
+ * 'low' for links in view prefetched on idle (their API requests go out at low fetch priority).
+ */
+export type PagePrefetch = (path: string, options?: { priority?: 'low' }) => Promise<void>;
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -59,7 +62,7 @@ export function createPrefetchScheduler(prefetch: PagePrefetch): PrefetchSchedul
   const start = (path: string, idle: boolean) => {
     started.add(path);
     if (idle) idleInFlight += 1;
-    void prefetch(path)
+    void prefetch(path, idle ? { priority: 'low' } : {})
       .catch(() => undefined)
       .finally(() => {
         if (!idle) return;

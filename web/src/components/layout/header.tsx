@@ -31,10 +31,8 @@ export function Header() {
   const goPart = (slug: string) => void navigate(`/part/${slug}`);
   const doLogout = () => logout.mutate(undefined, { onSuccess: () => void navigate('/') });
 
-  const search = <PartSearchBox label="Search parts" onSubmit={goSearch} onSelect={(s) => goPart(s.slug)} />;
-
   // Sticky bars below the header (the manufacturers' A–Z) start at its real height: 64 px from md up,
-  // about twice that on a phone, where the search box has a row of its own.
+  // about twice that on a phone, where the search box wraps to a row of its own.
   const headerRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const header = headerRef.current;
@@ -52,7 +50,8 @@ export function Header() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      {/* One search box (issue 34: half the render): in the row from md up; below md it wraps to a full-width row of its own. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4">
         <Link
           to="/"
           className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
@@ -60,7 +59,9 @@ export function Header() {
           <Wrench className="h-6 w-6 text-blue-700" aria-hidden />
           <span>{SITE_NAME}</span>
         </Link>
-        <div className="hidden max-w-md flex-1 md:block">{search}</div>
+        <div className="order-last -mx-4 basis-[calc(100%+2rem)] border-t border-slate-100 px-4 py-2 md:order-none md:mx-0 md:max-w-md md:flex-1 md:border-0 md:p-0">
+          <PartSearchBox label="Search parts" onSubmit={goSearch} onSelect={(s) => goPart(s.slug)} />
+        </div>
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 lg:flex">
           {navLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={({ isActive }) => cn(buttonVariants({ variant: 'ghost', size: 'sm' }), isActive && 'text-blue-700')}>
@@ -68,7 +69,7 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+        <div className="ml-auto flex h-16 items-center gap-1 lg:ml-0">
           <Button variant="ghost" size="icon" onClick={toggle} aria-label={`Quote request, ${itemCount} items`} className="relative">
             <ClipboardList className="h-5 w-5" aria-hidden />
             <span
@@ -110,7 +111,6 @@ export function Header() {
           </Button>
         </div>
       </div>
-      <div className="border-t border-slate-100 px-4 py-2 md:hidden">{search}</div>
       {mobileOpen ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 py-2 lg:hidden">
           <ul className="grid gap-1">

@@ -1,7 +1,14 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
+import { getCategoriesQueryOptions } from '../../../api/get-categories';
+import { getManufacturersQueryOptions } from '../../../api/get-manufacturers';
+import { createQueryClient } from '../../../lib/query-client';
 import { renderWithProviders, stubApi } from '../../../test/render-with-providers';
 import type { CatalogFilters } from '../hooks/use-catalog-filters';
 import { FilterPanel } from './filter-panel';
@@ -109,5 +116,42 @@ describe('filter panel (with the query client, loading categories and manufactur
     expect(screen.getByRole('checkbox', { name: 'Valves' }).getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('spinbutton', { name: 'Bore Size (mm) minimum' })).toHaveProperty('value', '');
     expect(screen.getByRole('combobox', { name: 'Search within results' })).toHaveProperty('value', '');
+  });
+});
+
+describe('filter panel in the server render (issue 34: the first paint renders what it shows)', { timeout: 60_000 }, () => {
+  const many: Manufacturer[] = Array.from({ length: 30 }, (_, i) => ({ id: 100 + i, name: `Maker ${String(i + 1).padStart(2, '0')}`, slug: `maker-${i + 1}` }));
+
+  function Panel({ client }: { client: QueryClient }) {
+    return (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <FilterPanel filters={noFilters} onApply={() => undefined} showCategories showManufacturers layout="sidebar" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+  }
+
+  function filledClient(): QueryClient {
+    const client = createQueryClient();
+    client.setQueryData(getCategoriesQueryOptions().queryKey, categories);
+    client.setQueryData(getManufacturersQueryOptions().queryKey, many);
+    return client;
+  }
+
+  it('renders the first rows of a long list on the server, and every manufacturer once the browser has hydrated it', async () => {
+    const html = renderToString(<Panel client={filledClient()} />);
+    expect(html).toContain('Maker 10');
+    expect(html).not.toContain('Maker 11');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const root = await act(() => hydrateRoot(container, <Panel client={filledClient()} />));
+    const panel = within(container).getByRole('complementary', { name: 'Filters' });
+    await waitFor(() => expect(within(panel).getAllByRole('checkbox', { name: /^Maker / })).toHaveLength(30));
+    expect(within(panel).getByRole('checkbox', { name: 'Maker 30' })).toBeTruthy();
+    act(() => root.unmount());
+    container.remove();
   });
 });

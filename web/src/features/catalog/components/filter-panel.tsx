@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { SPEC_FILTERS } from '@parts/shared/constants';
@@ -25,6 +25,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Collapsible.Content className="mt-3">{children}</Collapsible.Content>
     </Collapsible.Root>
   );
+}
+
+/**
+ * Rows of a category or manufacturer list in the server's HTML: a little more than its scroll box shows. The rest
+ * are drawn once the browser has hydrated the page (issue 34: they were half of /catalog's render CPU, for rows the
+ * first paint scrolls out of sight).
+ */
+const FIRST_PAINT_ROWS = 10;
+
+const noSubscription = () => () => undefined;
+
+/** False while the server renders and the browser hydrates that HTML; true after that, and for a page drawn in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** All of `items` once hydrated; before, the first FIRST_PAINT_ROWS. */
+function useFirstPaintRows<T>(items: T[]): T[] {
+  const hydrated = useHydrated();
+  return hydrated ? items : items.slice(0, FIRST_PAINT_ROWS);
 }
 
 type RangeText = Record<string, { min: string; max: string }>;
@@ -90,9 +114,10 @@ function CheckList({
   onToggle: (id: number, checked: boolean) => void;
   name: string;
 }) {
+  const rows = useFirstPaintRows(items);
   return (
     <ul className="grid max-h-64 gap-2 overflow-y-auto pr-1">
-      {items.map((item) => {
+      {rows.map((item) => {
         const id = `${name}-${item.id}`;
         const count = counts ? (counts.get(item.id) ?? 0) : undefined;
         return (
@@ -122,9 +147,10 @@ function CategoryTreeList({
   onToggle: (id: number, checked: boolean) => void;
   depth?: number;
 }) {
+  const rows = useFirstPaintRows(nodes);
   return (
     <ul className={cn('grid gap-2', depth > 0 && 'ml-6 mt-2')}>
-      {nodes.map((node) => (
+      {rows.map((node) => (
         <CategoryTreeItem key={node.category.id} node={node} selected={selected} counts={counts} onToggle={onToggle} depth={depth} />
       ))}
     </ul>

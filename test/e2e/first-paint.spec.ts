@@ -1,0 +1,79 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './support/test';
+import { somePart } from './support/e2e-helpers';
+
+/**
+ * Issue 34, ADR 136: a public page paints styled before its stylesheet arrives. The page's critical CSS is inlined
+ * and the full stylesheet is linked from the end of <body>; here the stylesheet request is held back while the page
+ * is looked at, so anything the first paint needs from it would show unstyled.
+ */
+
+/** Holds every stylesheet request until the returned release() is called. */
+async function holdStylesheets(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
+  const routes: Route[] = [];
+  await page.route('**/assets/*.css', (route) => {
+    routes.push(route);
+  });
+  return {
+    held: () => routes.length,
+    release: async () => {
+      await Promise.all(routes.splice(0).map((route) => route.continue()));
+      await page.unroute('**/assets/*.css');
+    },
+  };
+}
+
+/** Where each element of the first screen is drawn, by a path of tag names and indexes. */
+function boxes(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const found: Record<string, string> = {};
+    const walk = (el: Element, path: string) => {
+      const box = el.getBoundingClientRect();
+      if (box.top < window.innerHeight && box.width > 0) found[path] = [box.x, box.y, box.width, box.height].map(Math.round).join(',');
+      [...el.children].forEach((child, i) => walk(child, `${path}>${child.tagName.toLowerCase()}${i}`));
+    };
+    walk(document.querySelector('header')!, 'header');
+    walk(document.querySelector('main')!, 'main');
+    return found;
+  });
+}
+
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`a part page paints styled while the stylesheet is still on its way (${width} px)`, async ({ page, request }, testInfo) => {
+    const part = await somePart(request);
+    await page.setViewportSize({ width, height });
+    const stylesheet = await holdStylesheets(page);
+    await page.goto(`/part/${part.slug}`, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: part.name });
+    await expect(heading).toBeVisible();
+    expect(stylesheet.held()).toBe(1);
+
+    // Tailwind's rules from the inlined CSS: the heading's size and weight, the sticky header, the page's max width.
+    expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+    expect(
+      await page
+        .locator('header')
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe('sticky');
+    expect(
+      await page
+        .locator('main > div')
+        .first()
+        .evaluate((el) => getComputedStyle(el).maxWidth),
+    ).toBe('1280px');
+    // No stylesheet link left in <head>: nothing there waits for it.
+    await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`first-paint-part-${width}.png`) });
+
+    const before = await boxes(page);
+    await stylesheet.release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect.poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css')))).toBe(true);
+    // Nothing on the first screen moves or resizes when the full stylesheet arrives.
+    expect(await boxes(page)).toEqual(before);
+  });
+}
