@@ -31,6 +31,11 @@ const envSchema = z.object({
   ATTACHMENT_DOWNLOADS: z.enum(['site', 's3']).default('site'),
   /** The local server's page cache (ADR 135): most entries kept; 0 turns it off (CloudFront does this on AWS). */
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  /**
+   * Local server: the share of a core the spreadsheet reader may use (ADR 094): after a file that took t, it rests
+   * t × (1 / share − 1). Not set: 0.25 locally; Lambda keeps 1 (one request per container).
+   */
+  PARSE_BUSY_SHARE: z.coerce.number().gt(0).max(1).optional(),
   SEARCH_ENGINE: z.enum(['embedded', 'opensearch']).default('embedded'),
   OPENSEARCH_URL: z.string().url().optional(),
   OPENSEARCH_INDEX: z.string().default('parts'),

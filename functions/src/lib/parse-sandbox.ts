@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +40,12 @@ export interface ParseSandboxOptions {
   maxHeapMb: number;
   /** An idle worker ends after this long. */
   idleMs?: number;
+  /**
+   * The share of a thread's time it may spend reading (0–1]: after a file that took t ms, the thread rests
+   * t × (1 / share − 1) ms (at most 2 s) before the next file, while the answer goes out at once. One buyer's list is
+   * not slowed; a stream of hostile files is held to this share of a core, and the queue behind it fills up to 503s.
+   */
+  busyShare?: number;
 }
 
 /**
@@ -53,6 +60,8 @@ export const PARSE_SANDBOX_DEFAULTS: ParseSandboxOptions = {
   maxHeapMb: 256,
   idleMs: 30_000,
 };
+/** The longest rest between two files (busyShare). */
+const MAX_REST_MS = 2_000;
 /** A worker that is not ready in this long (module loading on a loaded machine) is given up. */
 const START_TIMEOUT_MS = 30_000;
 
@@ -178,7 +187,16 @@ export function createParseSandbox(options: ParseSandboxOptions = PARSE_SANDBOX_
   function run(task: { kind: 'csv-preview'; data: Uint8Array }): Promise<CsvPreview>;
   function run(task: ParseTask): Promise<ParseValue> {
     if (limit.activeCount + limit.pendingCount >= options.threads + options.queue) return Promise.reject(new UnavailableError(PARSE_BUSY, 1));
-    return limit(() => runOn(task));
+    const share = options.busyShare ?? 1;
+    if (share >= 1) return limit(() => runOn(task));
+    return new Promise<ParseValue>((resolve, reject) => {
+      void limit(async () => {
+        const started = performance.now();
+        await runOn(task).then(resolve, reject);
+        const rest = Math.min(MAX_REST_MS, (performance.now() - started) * (1 / share - 1));
+        await new Promise((r) => setTimeout(r, rest));
+      });
+    });
   }
 
   return {
@@ -193,8 +211,19 @@ export function createParseSandbox(options: ParseSandboxOptions = PARSE_SANDBOX_
 export type ParseSandbox = ReturnType<typeof createParseSandbox>;
 
 let shared: ParseSandbox | undefined;
+let sharedOptions = PARSE_SANDBOX_DEFAULTS;
+
+/**
+ * Options for the process's sandbox, before its first use: the local server holds its readers to a share of a core
+ * (`PARSE_BUSY_SHARE`, start.ts), as the API shares the machine with them there; a Lambda container serves one request
+ * at a time and keeps the defaults.
+ */
+export function configureParseSandbox(options: Partial<ParseSandboxOptions>): void {
+  sharedOptions = { ...PARSE_SANDBOX_DEFAULTS, ...options };
+}
+
 /** The process's sandbox, made on first use (the API's cold start starts no thread). */
 export function parseSandbox(): ParseSandbox {
-  shared ??= createParseSandbox();
+  shared ??= createParseSandbox(sharedOptions);
   return shared;
 }

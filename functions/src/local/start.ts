@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadEnv, siteOrigins, type Env } from '../config/env';
 import { siteSettings } from '../config/site-settings';
 import { createLogger } from '../lib/logger';
+import { configureParseSandbox } from '../lib/parse-sandbox';
 import { createStreamHandler } from '../modules/search';
 import { startStreamPoller } from '../modules/search';
 import { assertJava, isPortFree, JavaMissingError, LOCAL_CREDENTIALS, startDynamoLocal, startS3Local } from './aws-local';
@@ -38,6 +39,8 @@ async function main() {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   }
+  // One machine: a stream of uploaded files may take a quarter of a core, not the API's (docs/benchmarks.md, issue 26).
+  configureParseSandbox({ busyShare: env.PARSE_BUSY_SHARE ?? 0.25 });
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   say(`Industrial Parts Hub — starting (data in ${dataDir})`);

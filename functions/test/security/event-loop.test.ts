@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../src/app';
-import { createParseSandbox, PARSE_TOO_SLOW } from '../../src/lib/parse-sandbox';
+import { createParseSandbox, PARSE_BUSY, PARSE_TOO_SLOW } from '../../src/lib/parse-sandbox';
 import { XLSX_TEXT_TOO_LONG } from '../../src/lib/xlsx-guard';
 import { buildPartInput, createCatalogFixture } from '../support/builders';
 import { serveOnLoopback } from '../support/serve';
@@ -127,6 +127,23 @@ describe('a hostile spreadsheet does not stop the server', () => {
       expect(started.filter(([, nice]) => nice !== 19)).toEqual([]);
     } finally {
       await sandbox.close();
+    }
+  });
+
+  test('a reader held to a share of its thread rests after a file: the answer comes at once, the next file waits', async () => {
+    const resting = createParseSandbox({ threads: 1, queue: 0, deadlineMs: 20_000, maxHeapMb: 256, busyShare: 0.001 });
+    const busy = createParseSandbox({ threads: 1, queue: 0, deadlineMs: 20_000, maxHeapMb: 256 });
+    const list = { kind: 'bom-text', text: 'Part Number\nLOOP-1\n' } as const;
+    try {
+      await expect(resting.run(list)).resolves.toMatchObject({ rows: [['Part Number'], ['LOOP-1']] });
+      // The thread rests (1,000 × the file's time, at most 2 s) and no queue is left: refused as busy.
+      await expect(resting.run(list)).rejects.toMatchObject({ status: 503, message: PARSE_BUSY });
+      // Without a share, the same file right after is read.
+      await busy.run(list);
+      await expect(busy.run(list)).resolves.toMatchObject({ rows: [['Part Number'], ['LOOP-1']] });
+    } finally {
+      await resting.close();
+      await busy.close();
     }
   });
 
