@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['functions/test/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/smoke/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-setup.ts'],
+          // Files share a worker's modules (ADR 140): each file builds its own app, table and index from
+          // createTestDeps; importing the app again for every file cost about a third of the CPU.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two cores: DynamoDB Local (Java) needs one of them.
@@ -54,6 +57,8 @@ export default defineConfig({
           include: ['infra/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
+          // As integration (ADR 140): every file builds its own stacks; aws-cdk-lib is loaded once per worker.
+          isolate: false,
           maxWorkers: 2,
           // Last and on its own: its esbuild bundling takes every core, and the web's jsdom tests wait 1 s at most.
           sequence: { groupOrder: 2 },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PartView } from '@parts/shared/schemas';
 import { partViewOf } from '../../src/modules/catalog/catalog-service';
 import { buildCategoryInput, buildManufacturerInput, buildPartInput, unique } from '../support/builders';
-import { createApi, expectRejected, type Api } from './api-helpers';
+import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
 
 /**
  * The part page's read (issue 18, ADR 086): at most one round trip to the table per GET
@@ -29,7 +29,10 @@ beforeAll(async () => {
     { step: 'initialize', name: 'countTableRoundTrips' },
   );
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  reportRejected('part-detail-reads.test.ts');
+  await api.close();
+});
 
 /** The response to a request and the table commands sent while it was answered. */
 async function counted(path: string): Promise<{ res: Response; commands: string[] }> {
