@@ -9,6 +9,12 @@ export const DEMAND_KINDS = ['missing', 'query'] as const;
 export type DemandKind = (typeof DEMAND_KINDS)[number];
 export const DEMAND_STATUSES = ['open', 'sourced', 'ignored'] as const;
 export type DemandStatus = (typeof DEMAND_STATUSES)[number];
+/**
+ * Most buyer ids and hashed sessions a term keeps (docs/demand.md, "Bounded sets"): a row's `buyers` or `sessions` at
+ * this value means "at least this many", shown as `200+`.
+ */
+export const DEMAND_SET_CAP = 200;
+
 export const DEMAND_SORTS = ['count', 'buyers', 'lastSeen'] as const;
 /** Longest period a listing covers (a trend has one entry per day). */
 export const DEMAND_MAX_DAYS = 400;
@@ -40,7 +46,9 @@ export const demandRowSchema = lazySchema(() =>
     manufacturer: z.string().nullable(),
     description: z.string().nullable(),
     count: z.number().int(),
+    /** Distinct buyers, at most DEMAND_SET_CAP (meaning at least that many). */
     buyers: z.number().int(),
+    /** Distinct sessions, at most DEMAND_SET_CAP (meaning at least that many). */
     sessions: z.number().int(),
     firstSeen: z.string(),
     lastSeen: z.string(),

@@ -1,7 +1,7 @@
-import type { DemandKind, DemandStatus } from '@parts/shared/schemas';
+import { DEMAND_SET_CAP, type DemandKind, type DemandStatus } from '@parts/shared/schemas';
 
 /** Caps of the bounded sets kept on a term (docs/demand.md, ADR 129): counts past them read as the cap. */
-export const TERM_CAPS = { buyers: 200, sessions: 200, requests: 20, forms: 8 } as const;
+export const TERM_CAPS = { buyers: DEMAND_SET_CAP, sessions: DEMAND_SET_CAP, requests: 20, forms: 8 } as const;
 
 /** A quote request a term came from. */
 export interface DemandRequestRef {
