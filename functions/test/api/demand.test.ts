@@ -35,8 +35,12 @@ beforeAll(async () => {
 
   // Three spellings of one missing part number searched, one search that finds a part, a parts list with an
   // unmatched line, and a request with a free-text line of the same number.
-  for (const q of ['CR600', 'cr-600', 'CR 600']) expect((await api.call('GET', `/api/parts?q=${encodeURIComponent(q)}`)).status).toBe(200);
-  expect((await api.call('GET', '/api/parts?q=LISTED-1')).status).toBe(200);
+  // Searches are counted from the page's beacon (POST /api/demand/seen), not by the listing's GET.
+  for (const q of ['CR600', 'cr-600', 'CR 600']) {
+    const listing = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(q)}`)).json()) as { total: number; data: unknown[] };
+    expect((await seen({ kind: 'listing', q, total: listing.total, shown: listing.data.length })).status).toBe(204);
+  }
+  expect((await seen({ kind: 'listing', q: 'LISTED-1', total: 1, shown: 1 })).status).toBe(204);
   const bom = await api.call('POST', '/api/bom/match', { json: { lines: [{ partNumber: 'XYZ-9000', manufacturer: 'Acme', description: 'Gizmo, blue' }] } });
   expect(bom.status).toBe(200);
   const submitted = await api.call('POST', '/api/quote-requests', {
@@ -54,6 +58,8 @@ beforeAll(async () => {
   request = (await submitted.json()) as QuoteRequest;
   await recorder.flush();
 });
+const seen = (json: unknown) => api.call('POST', '/api/demand/seen', { json });
+
 afterAll(async () => {
   reportRejected('demand.test.ts');
   await api.close();
@@ -126,6 +132,32 @@ describe('charts', () => {
     expect(charts.clickThrough).toHaveLength(10);
     expect(charts.clickThrough[0]).toEqual({ position: 1, impressions: 1, clicks: 1 });
     expect(charts.clickThrough[1]).toEqual({ position: 2, impressions: 0, clicks: 0 });
+  });
+});
+
+describe('the page-shown beacon (POST /api/demand/seen)', () => {
+  test('counts a listing and a part page shown, not the GETs that served them (a cache may have answered those)', async () => {
+    // Words, not a part number: a query row only.
+    const q = `gizmo beacon ${unique('w').replace(/[^a-z]/g, '')} blue`;
+    expect((await api.call('GET', `/api/parts?q=${encodeURIComponent(q)}`)).status).toBe(200);
+    await recorder.flush();
+    expect(row(await list('kind=query'), q)).toBeUndefined();
+    const filters = { categoryIds: [category.id] };
+    expect((await seen({ kind: 'listing', q, total: 0, shown: 0, filters })).status).toBe(204);
+    expect((await seen({ kind: 'part', partId: 1 })).status).toBe(204);
+    await recorder.flush();
+    expect(row(await list('kind=query'), q)).toMatchObject({ count: 1 });
+    expect(await api.deps.demand.partCounts(1, today, today)).toEqual([{ day: today, views: 1, requested: expect.any(Number) }]);
+  });
+
+  test.each([
+    ['an unknown kind', { kind: 'page', q: 'x' }],
+    ['a listing without text', { kind: 'listing', q: ' ', total: 0, shown: 0 }],
+    ['a negative total', { kind: 'listing', q: 'x', total: -1, shown: 0 }],
+    ['an unknown field (no personal data)', { kind: 'listing', q: 'x', total: 0, shown: 0, email: 'a@b.c' }],
+    ['a part id that is not a number', { kind: 'part', partId: 'abc' }],
+  ])('refuses %s with 400 and a message', async (_name, body) => {
+    await expectRejected(seen(body), 400);
   });
 });
 
