@@ -31,6 +31,8 @@ const envSchema = z.object({
   ATTACHMENT_DOWNLOADS: z.enum(['site', 's3']).default('site'),
   /** The local server's page cache (ADR 135): most entries kept; 0 turns it off (CloudFront does this on AWS). */
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
+  /** Demand signals (issue 31, docs/demand.md): `off` records none (the admin's Demand tab then shows what was kept). */
+  DEMAND_RECORDING: z.enum(['on', 'off']).default('on'),
   SEARCH_ENGINE: z.enum(['embedded', 'opensearch']).default('embedded'),
   OPENSEARCH_URL: z.string().url().optional(),
   OPENSEARCH_INDEX: z.string().default('parts'),

@@ -138,6 +138,15 @@ describe('rows', () => {
 });
 
 describe('the recorder groups signals before writing', () => {
+  it('records nothing when turned off (DEMAND_RECORDING=off)', async () => {
+    const batches: DemandBatch[] = [];
+    const recorder = createDemandRecorder({ repository: { apply: async (b) => void batches.push(b) }, logger: silentLogger, enabled: false });
+    recorder.searched({ q: 'CR600', total: 0, shown: 0 });
+    recorder.partViewed(3);
+    await recorder.flush();
+    expect(batches).toEqual([]);
+  });
+
   it('merges spellings of one part number into one term per flush, and writes nothing when idle', async () => {
     const batches: DemandBatch[] = [];
     const recorder = createDemandRecorder({
