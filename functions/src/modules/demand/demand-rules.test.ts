@@ -13,7 +13,6 @@ import {
   rankWindowFor,
   summaryOf,
   unpackDays,
-  windowBounds,
   windowCount,
 } from './demand-rules';
 import { createDemandRecorder } from './demand-recorder';
@@ -102,9 +101,9 @@ describe('the ranking key', () => {
   });
 
   it('bounds periods starting at most 365 days before today, not earlier ones', () => {
-    expect(windowBounds('2025-11-26', '2026-11-26')).toBe(true);
-    expect(windowBounds('2026-11-26', '2026-11-26')).toBe(true);
-    expect(windowBounds('2025-11-25', '2026-11-26')).toBe(false);
+    expect(rankWindowFor('2025-11-26', '2026-11-26')).toBe(366);
+    expect(rankWindowFor('2026-11-26', '2026-11-26')).toBe(7);
+    expect(rankWindowFor('2025-11-25', '2026-11-26')).toBeUndefined();
   });
 });
 

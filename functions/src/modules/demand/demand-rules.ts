@@ -81,9 +81,6 @@ export function rankWindowFor(from: string, today: string): RankWindow | undefin
   return RANK_WINDOWS.find((w) => from >= addDays(today, -(w - 1)));
 }
 
-/** Whether the ranking key bounds a term's count over a period starting `from`: it starts within the widest window before today. */
-export const windowBounds = (from: string, today: string): boolean => rankWindowFor(from, today) !== undefined;
-
 /** The latest day a term has a counter for (its last write), or `fallback` when it has none. */
 export function lastDayOf(days: DailyCounts, fallback: string): string {
   let last = '';

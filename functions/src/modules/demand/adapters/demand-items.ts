@@ -25,7 +25,7 @@ export const statusPk = (kind: DemandKind, status: string, window: RankWindow) =
 export const rankSk = (count: number, key: string) => `${String(count).padStart(12, '0')}#${key}`;
 
 /** Days kept on a term: 13 months and a little. A term (and its ranking items) expires this long after it was last seen. */
-export const TERM_DAYS_KEPT = 400;
+const TERM_DAYS_KEPT = 400;
 export const termExpiry = (lastSeen: string) => Math.floor(Date.parse(lastSeen) / 1000) + TERM_DAYS_KEPT * 86_400;
 
 /**
