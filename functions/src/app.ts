@@ -73,7 +73,14 @@ export interface AppDeps {
 }
 
 export function buildApp(appDeps: AppDeps) {
-  const demandRecorder = appDeps.demandRecorder ?? createDemandRecorder({ repository: appDeps.demand, logger: appDeps.logger, now: appDeps.now });
+  const demandRecorder =
+    appDeps.demandRecorder ??
+    createDemandRecorder({
+      repository: appDeps.demand,
+      logger: appDeps.logger,
+      now: appDeps.now,
+      enabled: appDeps.env.DEMAND_RECORDING !== 'off',
+    });
   const deps = { ...appDeps, demandRecorder };
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(deps.logger));

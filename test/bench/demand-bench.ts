@@ -1,19 +1,21 @@
 /**
- * npm run bench:demand [-- --rows 1000000 --terms 40000 --parts 100000 --runs 20 --requests 400]
+ * npm run bench:demand [-- --rows 1000000 --terms 40000 --parts 100000 --runs 20 --requests 400 --data-dir DIR]
  *
  * Demand signals (issue 31, ADR 129) against DynamoDB Local started here:
  * 1. Seeds `rows` daily signal counters (term × day) over the last 395 days, Zipf-like: a few terms asked for
  *    most days, a long tail asked for once or twice. They are written as the design stores them — the term item
- *    with one attribute per day, its lifetime total and ranking keys (the count over the 366 days up to its last
- *    day, as the write path computes it) — by parallel BatchWriteItem (not through the
- *    recorder: a million signals one update each would take hours on DynamoDB Local).
- * 2. Times the admin's ranking (the demand service, as GET /api/admin/demand runs it): the year's top 100 and the
- *    last 90 days' top 100, p50 / p95 over `runs` runs.
+ *    with one attribute per day and its lifetime total, and its ranking items per window (ADR 138, `rankItem`, as
+ *    the write path builds them) — by parallel BatchWriteItem (not through the recorder: a million signals one
+ *    update each would take hours on DynamoDB Local). With `--data-dir DIR` DynamoDB Local keeps its data there and a
+ *    later run with the same arguments reuses it instead of seeding again.
+ * 2. Times the admin's ranking (the demand service, as GET /api/admin/demand runs it): the top 100 of the year and
+ *    of the last 90, 30 and 7 days, p50 / p95 over `runs` runs. `--requests 0` skips step 3; `--rank-only 1` seeds the
+ *    ranking items only (the timed listings never read the term items, which take most of the seeding time).
  * 3. Times the search listing (embedded engine, `parts` documents) with and without recording, interleaved in one
  *    session: a third of the queries find nothing (each records a zero-result term); the recorder flushes to
  *    DynamoDB Local every second while the listing runs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,9 +32,9 @@ import { createDocumentClient } from '@parts/functions/adapters/dynamodb/client'
 import { ensureTable } from '@parts/functions/adapters/dynamodb/table';
 import { createDemandRepository, createDemandRecorder } from '@parts/functions/modules/demand/index';
 import { createDemandService } from '@parts/functions/modules/demand/demand-service';
-import { demandKeys, rankPk, rankSk, statusPk, termDayAttr } from '@parts/functions/modules/demand/adapters/demand-items';
+import { demandKeys, rankItem, statusPk, termDayAttr, toStoredTerm } from '@parts/functions/modules/demand/adapters/demand-items';
 import { mapLimit } from '@parts/functions/lib/map-limit';
-import { windowCount } from '@parts/functions/modules/demand/demand-rules';
+import { RANK_WINDOWS } from '@parts/functions/modules/demand/demand-rules';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -41,6 +43,9 @@ const TERMS = Number(args.get('terms') ?? 40_000);
 const PARTS = Number(args.get('parts') ?? 100_000);
 const RUNS = Number(args.get('runs') ?? 20);
 const REQUESTS = Number(args.get('requests') ?? 400);
+const DATA_DIR = args.get('data-dir');
+/** Seeds the ranking items only, not the term items (~5 KB, one attribute per day): the timed listings never read them. */
+const RANK_ONLY = args.get('rank-only') === '1';
 const SPAN_DAYS = 395;
 const DAY_MS = 86_400_000;
 
@@ -88,18 +93,14 @@ async function seed(client: ReturnType<typeof createDocumentClient>['doc'], tabl
     const n = days[i]!;
     const start = first + Math.floor(rng() * (SPAN_DAYS - n + 1)) * DAY_MS;
     const counters: Record<string, number> = {};
-    const daily = new Map<string, number>();
     let count = 0;
     for (let d = 0; d < n; d++) {
       const c = 1 + Math.floor(rng() * rng() * 5);
       counters[termDayAttr(dayString(start + d * DAY_MS))] = c;
-      daily.set(dayString(start + d * DAY_MS), c);
       count += c;
       rows++;
     }
-    // The ranking key as the write path computes it: the count over the 366 days up to the last write.
-    const rank = windowCount(daily, dayString(start + (n - 1) * DAY_MS));
-    items.push({
+    const term = {
       ...demandKeys.term('missing', key),
       type: 'demand-term',
       kind: 'missing',
@@ -112,14 +113,16 @@ async function seed(client: ReturnType<typeof createDocumentClient>['doc'], tabl
       forms: { [`pn-${i}x`]: count },
       requests: [],
       status: 'open',
-      gsi1pk: rankPk('missing'),
-      gsi1sk: rankSk(rank, key),
-      gsi2pk: statusPk('missing', 'open'),
-      gsi2sk: rankSk(rank, key),
-    });
+    };
+    if (!RANK_ONLY) items.push(term);
+    // Its ranking items as the write path builds them from the term as written (ADR 138).
+    const stored = toStoredTerm(term);
+    for (const w of RANK_WINDOWS) {
+      items.push({ ...demandKeys.rank('missing', key, w), ...rankItem(stored, w), status: 'open', gsi2pk: statusPk('missing', 'open', w) });
+    }
     if (items.length >= 5000) {
       await put(items.splice(0));
-      if (written % 20_000 < 5000) process.stderr.write(`  seeded ${written} items (${rows} signal rows)\n`);
+      if (written % 50_000 < 5000) process.stderr.write(`  seeded ${written} items (${rows} signal rows)\n`);
     }
   }
   await put(items.splice(0));
@@ -152,17 +155,25 @@ function makePart(i: number): PartDocument {
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'demand-bench-'));
-  const dynamo = await startDynamoLocal();
+  const dynamo = await startDynamoLocal(DATA_DIR ? { dataDir: DATA_DIR } : {});
   const { raw, doc } = createDocumentClient({ region: 'us-east-1', endpoint: dynamo.endpoint, credentials: LOCAL_CREDENTIALS });
   const table = 'demand-bench';
   try {
     await ensureTable(raw, table);
     const now = new Date();
     const today = Date.parse(`${dayString(now.getTime())}T00:00:00Z`);
-    const t0 = performance.now();
-    const seeded = await seed(doc, table, today);
-    const seedSeconds = (performance.now() - t0) / 1000;
-    console.log(`seeded ${seeded.rows} signal rows (${TERMS} terms) as ${seeded.items} items in ${seedSeconds.toFixed(1)} s`);
+    // A data dir seeded with the same arguments on the same day is reused (the periods are relative to today).
+    const marker = DATA_DIR ? join(DATA_DIR, 'demand-bench.json') : undefined;
+    const seedOf = JSON.stringify({ ROWS, TERMS, today: dayString(today), layout: 'rank-items', RANK_ONLY });
+    if (marker && existsSync(marker) && readFileSync(marker, 'utf8') === seedOf) {
+      console.log(`reusing the data seeded in ${DATA_DIR} (${seedOf})`);
+    } else {
+      const t0 = performance.now();
+      const seeded = await seed(doc, table, today);
+      const seedSeconds = (performance.now() - t0) / 1000;
+      console.log(`seeded ${seeded.rows} signal rows (${TERMS} terms) as ${seeded.items} items in ${seedSeconds.toFixed(1)} s`);
+      if (marker) writeFileSync(marker, seedOf);
+    }
 
     const ctx = { client: doc, tableName: table, now: () => new Date() };
     const repo = createDemandRepository(ctx);
@@ -184,6 +195,8 @@ async function main() {
     const periods = [
       ['year (365 days)', dayString(today - 364 * DAY_MS)],
       ['last 90 days', dayString(today - 89 * DAY_MS)],
+      ['last 30 days', dayString(today - 29 * DAY_MS)],
+      ['last 7 days', dayString(today - 6 * DAY_MS)],
     ] as const;
     for (const [name, from] of periods) {
       const times: number[] = [];
@@ -201,15 +214,25 @@ async function main() {
       );
     }
 
+    if (REQUESTS === 0) return;
     // Recording overhead on the listing: the same index, one app recording and one not, requests interleaved.
     const index = createEmbeddedSearchIndex({ file: join(dir, 'search.sqlite') });
     await index.clear();
     for (let s = 0; s < PARTS; s += 5000) await index.upsert(Array.from({ length: Math.min(5000, PARTS - s) }, (_, k) => makePart(s + k)));
     const recorder = createDemandRecorder({ repository: repo, logger: silentLogger });
+    // The listing records nothing itself since the page's beacon counts searches (docs/demand.md): "with recording"
+    // is the listing plus the beacon's work (recorder.searched with its answer), as the server pays it per search.
     const appOf = (withRecorder: boolean) => {
       const app = new Hono();
       app.onError(errorHandler(silentLogger));
-      app.route('/api/parts', partSearchRoutes({ search: index, ...(withRecorder ? { demandRecorder: recorder } : {}) }));
+      if (withRecorder) {
+        app.use('/api/parts', async (c, next) => {
+          await next();
+          const body = (await c.res.clone().json()) as { total: number; data: unknown[] };
+          recorder.searched({ q: c.req.query('q') ?? '', total: body.total, shown: body.data.length });
+        });
+      }
+      app.route('/api/parts', partSearchRoutes({ search: index }));
       return app;
     };
     const [plain, recording] = [appOf(false), appOf(true)];

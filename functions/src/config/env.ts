@@ -36,6 +36,8 @@ const envSchema = z.object({
    * t × (1 / share − 1). Not set: 0.25 locally; Lambda keeps 1 (one request per container).
    */
   PARSE_BUSY_SHARE: z.coerce.number().gt(0).max(1).optional(),
+  /** Demand signals (issue 31, docs/demand.md): `off` records none (the admin's Demand tab then shows what was kept). */
+  DEMAND_RECORDING: z.enum(['on', 'off']).default('on'),
   SEARCH_ENGINE: z.enum(['embedded', 'opensearch']).default('embedded'),
   OPENSEARCH_URL: z.string().url().optional(),
   OPENSEARCH_INDEX: z.string().default('parts'),

@@ -9,6 +9,7 @@ import {
   demandStatusInputSchema,
   partDemandSchema,
   searchClickInputSchema,
+  demandSeenInputSchema,
 } from '@parts/shared/schemas';
 import type { Operation } from './operation';
 
@@ -78,6 +79,16 @@ export const DEMAND_OPERATIONS: Operation[] = [
     summary: "The web's beacon: a buyer opened the search result at this position (click-through by position)",
     access: 'public',
     body: searchClickInputSchema,
+    ok: { status: 204 },
+  },
+  {
+    method: 'post',
+    path: '/api/demand/seen',
+    tag: 'Demand (admin)',
+    summary:
+      "The web's beacon: a search listing's first page (text, filters, parts matched and shown) or a part page was shown; counted here so pages answered from a cache count too (docs/demand.md). Rate-limited (429)",
+    access: 'public',
+    body: demandSeenInputSchema,
     ok: { status: 204 },
   },
 ];

@@ -145,6 +145,16 @@ export function ratePolicies(
       message: (s: number) => `Too many parts lists in a short time; try again in ${waitText(s)}`,
       event: 'security.bom_throttled',
     },
+    /**
+     * The web's page-shown beacons (a search listing, a part page; docs/demand.md): one per page a person looks at,
+     * so generous, but a script posting counts in a loop is stopped.
+     */
+    demandBeacon: {
+      perAccount: { kind: 'window', limit: 300, windowMs: 10 * MINUTE },
+      perAddress: { kind: 'window', limit: 900, windowMs: 10 * MINUTE },
+      message: (s: number) => `Too many page views counted; try again in ${waitText(s)}`,
+      event: 'security.demand_beacon_throttled',
+    },
     /** Confirmation links for e-mail addresses: each one mails an address that is not confirmed yet. */
     verificationMail: {
       perAccount: hourly(5),

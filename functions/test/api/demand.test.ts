@@ -35,8 +35,12 @@ beforeAll(async () => {
 
   // Three spellings of one missing part number searched, one search that finds a part, a parts list with an
   // unmatched line, and a request with a free-text line of the same number.
-  for (const q of ['CR600', 'cr-600', 'CR 600']) expect((await api.call('GET', `/api/parts?q=${encodeURIComponent(q)}`)).status).toBe(200);
-  expect((await api.call('GET', '/api/parts?q=LISTED-1')).status).toBe(200);
+  // Searches are counted from the page's beacon (POST /api/demand/seen), not by the listing's GET.
+  for (const q of ['CR600', 'cr-600', 'CR 600']) {
+    const listing = (await (await api.call('GET', `/api/parts?q=${encodeURIComponent(q)}`)).json()) as { total: number; data: unknown[] };
+    expect((await seen({ kind: 'listing', q, total: listing.total, shown: listing.data.length })).status).toBe(204);
+  }
+  expect((await seen({ kind: 'listing', q: 'LISTED-1', total: 1, shown: 1 })).status).toBe(204);
   const bom = await api.call('POST', '/api/bom/match', { json: { lines: [{ partNumber: 'XYZ-9000', manufacturer: 'Acme', description: 'Gizmo, blue' }] } });
   expect(bom.status).toBe(200);
   const submitted = await api.call('POST', '/api/quote-requests', {
@@ -54,6 +58,8 @@ beforeAll(async () => {
   request = (await submitted.json()) as QuoteRequest;
   await recorder.flush();
 });
+const seen = (json: unknown) => api.call('POST', '/api/demand/seen', { json });
+
 afterAll(async () => {
   reportRejected('demand.test.ts');
   await api.close();
@@ -126,6 +132,32 @@ describe('charts', () => {
     expect(charts.clickThrough).toHaveLength(10);
     expect(charts.clickThrough[0]).toEqual({ position: 1, impressions: 1, clicks: 1 });
     expect(charts.clickThrough[1]).toEqual({ position: 2, impressions: 0, clicks: 0 });
+  });
+});
+
+describe('the page-shown beacon (POST /api/demand/seen)', () => {
+  test('counts a listing and a part page shown, not the GETs that served them (a cache may have answered those)', async () => {
+    // Words, not a part number: a query row only.
+    const q = `gizmo beacon ${unique('w').replace(/[^a-z]/g, '')} blue`;
+    expect((await api.call('GET', `/api/parts?q=${encodeURIComponent(q)}`)).status).toBe(200);
+    await recorder.flush();
+    expect(row(await list('kind=query'), q)).toBeUndefined();
+    const filters = { categoryIds: [category.id] };
+    expect((await seen({ kind: 'listing', q, total: 0, shown: 0, filters })).status).toBe(204);
+    expect((await seen({ kind: 'part', partId: 1 })).status).toBe(204);
+    await recorder.flush();
+    expect(row(await list('kind=query'), q)).toMatchObject({ count: 1 });
+    expect(await api.deps.demand.partCounts(1, today, today)).toEqual([{ day: today, views: 1, requested: expect.any(Number) }]);
+  });
+
+  test.each([
+    ['an unknown kind', { kind: 'page', q: 'x' }],
+    ['a listing without text', { kind: 'listing', q: ' ', total: 0, shown: 0 }],
+    ['a negative total', { kind: 'listing', q: 'x', total: -1, shown: 0 }],
+    ['an unknown field (no personal data)', { kind: 'listing', q: 'x', total: 0, shown: 0, email: 'a@b.c' }],
+    ['a part id that is not a number', { kind: 'part', partId: 'abc' }],
+  ])('refuses %s with 400 and a message', async (_name, body) => {
+    await expectRejected(seen(body), 400);
   });
 });
 
@@ -249,9 +281,10 @@ describe('ranking by the count over the last 366 days', () => {
     const recent = unique('NEW')
       .toUpperCase()
       .replace(/[^A-Z0-9]/g, '');
-    // More than a GSI page (200) of terms asked for twice this year, so a walk that trusted the ranking key for the
-    // long period would stop before reaching the old term (its key counts only its last 366 days: 1).
-    const fillers = Array.from({ length: 210 }, (_, i) => signal(`${recent}F${i}`, dayBefore(300), 2));
+    // More terms asked for twice this year than a bounded walk's first page (the 2 rows needed + 20), so a walk that
+    // trusted the ranking key for the long period would stop before reaching the old term (its key counts only its
+    // last 366 days: 1).
+    const fillers = Array.from({ length: 30 }, (_, i) => signal(`${recent}F${i}`, dayBefore(300), 2));
     const batch = (terms: ReturnType<typeof signal>[]) => ({ terms, stats: [], parts: [] });
     await api.deps.demand.apply(batch([signal(old, dayBefore(380), 50)]));
     await api.deps.demand.apply(batch([signal(old, dayBefore(10), 1), signal(recent, dayBefore(10), 5), ...fillers]));
@@ -264,5 +297,56 @@ describe('ranking by the count over the last 366 days', () => {
     expect(both.items.map((r) => [r.key, r.count])).toEqual([[old, 51]]);
     const next = await list(`kind=missing&status=all&from=${dayBefore(390)}&to=${today}&limit=1&cursor=${both.nextCursor}`);
     expect(next.items.map((r) => [r.key, r.count])).toEqual([[recent, 5]]);
+  });
+});
+
+describe('ranking by shorter windows: the last 7, 30 and 90 days (ADR 138)', () => {
+  const dayBefore = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+  const term = (key: string, days: [number, number][]) => ({
+    kind: 'missing' as const,
+    key,
+    days: new Map(days.map(([back, n]) => [dayBefore(back), n])),
+    firstAt: `${dayBefore(Math.max(...days.map(([b]) => b)))}T10:00:00.000Z`,
+    lastAt: `${dayBefore(Math.min(...days.map(([b]) => b)))}T10:00:00.000Z`,
+    forms: new Map([[key, 1]]),
+    buyers: new Set<string>(),
+    sessions: new Set<string>(),
+    requests: [],
+  });
+  const key = (prefix: string) =>
+    unique(prefix)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+
+  test('a term asked for 40 times 100 days ago and once this week ranks by its recent count over 90, 30 and 7 days, by both over the year', async () => {
+    const old = key('WOLD');
+    const recent = key('WNEW');
+    await api.deps.demand.apply({ terms: [term(old, [[100, 40]])], stats: [], parts: [] });
+    await api.deps.demand.apply({ terms: [term(old, [[2, 1]]), term(recent, [[3, 5]])], stats: [], parts: [] });
+    const rows = async (from: string) => {
+      const page = await list(`kind=missing&status=all&from=${from}&to=${today}&limit=100`);
+      return page.items.filter((r) => r.key === old || r.key === recent).map((r) => [r.key, r.count, r.trend.length]);
+    };
+    for (const back of [89, 29, 6])
+      expect(await rows(dayBefore(back))).toEqual([
+        [recent, 5, back + 1],
+        [old, 1, back + 1],
+      ]);
+    expect(await rows(dayBefore(364))).toEqual([
+      [old, 41, 365],
+      [recent, 5, 365],
+    ]);
+    expect(await rows(dayBefore(1))).toEqual([]);
+  });
+
+  test('a term marked ignored leaves the open list of every window and joins the ignored one', async () => {
+    const k = key('WIGN');
+    await api.deps.demand.apply({ terms: [term(k, [[1, 3]])], stats: [], parts: [] });
+    await json(api.call('PUT', `/api/admin/demand/missing/${k}/status`, { cookie: admin.cookie, json: { status: 'ignored' } }));
+    for (const back of [6, 29, 89, 364]) {
+      const period = `from=${dayBefore(back)}&to=${today}&limit=100`;
+      expect(row(await list(`kind=missing&${period}`), k)).toBeUndefined();
+      expect(row(await list(`kind=missing&status=ignored&${period}`), k)).toMatchObject({ count: 3, status: 'ignored', statusBy: admin.username });
+    }
   });
 });

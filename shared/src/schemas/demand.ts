@@ -9,6 +9,12 @@ export const DEMAND_KINDS = ['missing', 'query'] as const;
 export type DemandKind = (typeof DEMAND_KINDS)[number];
 export const DEMAND_STATUSES = ['open', 'sourced', 'ignored'] as const;
 export type DemandStatus = (typeof DEMAND_STATUSES)[number];
+/**
+ * Most buyer ids and hashed sessions a term keeps (docs/demand.md, "Bounded sets"): a row's `buyers` or `sessions` at
+ * this value means "at least this many", shown as `200+`.
+ */
+export const DEMAND_SET_CAP = 200;
+
 export const DEMAND_SORTS = ['count', 'buyers', 'lastSeen'] as const;
 /** Longest period a listing covers (a trend has one entry per day). */
 export const DEMAND_MAX_DAYS = 400;
@@ -40,7 +46,9 @@ export const demandRowSchema = lazySchema(() =>
     manufacturer: z.string().nullable(),
     description: z.string().nullable(),
     count: z.number().int(),
+    /** Distinct buyers, at most DEMAND_SET_CAP (meaning at least that many). */
     buyers: z.number().int(),
+    /** Distinct sessions, at most DEMAND_SET_CAP (meaning at least that many). */
     sessions: z.number().int(),
     firstSeen: z.string(),
     lastSeen: z.string(),
@@ -97,6 +105,34 @@ export const partDemandSchema = lazySchema(() =>
   }),
 );
 export type PartDemand = z.infer<typeof partDemandSchema>;
+
+/**
+ * The web's beacon when a page is shown (docs/demand.md, "Behind the caches"): a search listing's first page (its
+ * text, the filters used, how many parts matched and were shown) or a part page. Sent by the browser, so views
+ * answered from CloudFront or the local page cache count too. No personal data.
+ */
+export const demandSeenInputSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z
+      .object({
+        kind: z.literal('listing'),
+        q: z.string().trim().min(1).max(200),
+        total: z.number().int().min(0),
+        shown: z.number().int().min(0).max(100),
+        filters: z
+          .object({
+            categoryIds: z.array(z.number().int().positive()).max(50).optional(),
+            manufacturerIds: z.array(z.number().int().positive()).max(50).optional(),
+            specifications: z.record(z.string().max(100), z.unknown()).optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+    z.object({ kind: z.literal('part'), partId: z.number().int().positive() }).strict(),
+  ]),
+);
+export type DemandSeenInput = z.infer<typeof demandSeenInputSchema>;
 
 /** The web's beacon when a buyer opens a search result: the listing's query and the result's 1-based position. */
 export const searchClickInputSchema = lazySchema(() =>

@@ -1,4 +1,4 @@
-import type { DemandRow } from '@parts/shared/schemas';
+import { DEMAND_SET_CAP, type DemandRow } from '@parts/shared/schemas';
 
 /** The purchasing team's columns (issue 31). */
 export const DEMAND_EXPORT_COLUMNS = [
@@ -23,7 +23,7 @@ export function demandSheet(rows: DemandRow[]): Cell[][] {
       r.manufacturer ?? '',
       r.description ?? '',
       r.count,
-      r.buyers,
+      r.buyers >= DEMAND_SET_CAP ? `${DEMAND_SET_CAP}+` : r.buyers,
       r.firstSeen.slice(0, 10),
       r.lastSeen.slice(0, 10),
       r.status,

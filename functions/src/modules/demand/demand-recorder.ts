@@ -24,7 +24,19 @@ export interface RecorderOptions {
   flushAfterMs?: number;
   /** Flush at once when this many terms are buffered (default 500). */
   maxTerms?: number;
+  /** false: record nothing (env DEMAND_RECORDING=off; docs/demand.md). Default true. */
+  enabled?: boolean;
 }
+
+/** A recorder that records nothing (DEMAND_RECORDING=off). */
+const OFF: DemandRecorder = {
+  searched: () => undefined,
+  resultOpened: () => undefined,
+  bomUnmatched: () => undefined,
+  requestSubmitted: () => undefined,
+  partViewed: () => undefined,
+  flush: async () => undefined,
+};
 
 const clip = (text: string | undefined): string | undefined => {
   const t = text?.replace(/\s+/g, ' ').trim();
@@ -39,6 +51,7 @@ const clip = (text: string | undefined): string | undefined => {
  * is shut down loses at most its last second.
  */
 export function createDemandRecorder(options: RecorderOptions): DemandRecorder {
+  if (options.enabled === false) return OFF;
   const now = options.now ?? (() => new Date());
   const flushAfterMs = options.flushAfterMs ?? 1000;
   const maxTerms = options.maxTerms ?? 500;

@@ -9,7 +9,10 @@ import {
   monthsBetween,
   resolvePeriod,
   toDemandRow,
-  windowBounds,
+  packDays,
+  rankWindowFor,
+  summaryOf,
+  unpackDays,
   windowCount,
 } from './demand-rules';
 import { createDemandRecorder } from './demand-recorder';
@@ -58,10 +61,49 @@ describe('the ranking key', () => {
     expect(windowCount(new Map(), '2026-11-26')).toBe(0);
   });
 
+  it('is the count over a shorter window too: the 90 days ending on the last write', () => {
+    const days = new Map([
+      ['2026-08-28', 40], // 91 days before the last write: outside the 90-day window
+      ['2026-08-29', 2], // the 90-day window's first day
+      ['2026-11-26', 1],
+    ]);
+    expect(windowCount(days, '2026-11-26', 90)).toBe(3);
+    expect(windowCount(days, '2026-11-26', 7)).toBe(1);
+    expect(windowCount(days, '2026-11-26')).toBe(43);
+  });
+
+  it('walks a period by the smallest window that bounds it: 7, 30, 90 or 366 days, none for an older start', () => {
+    const today = '2026-11-26';
+    expect(rankWindowFor('2026-11-20', today)).toBe(7);
+    expect(rankWindowFor('2026-11-19', today)).toBe(30);
+    expect(rankWindowFor('2026-10-28', today)).toBe(30);
+    expect(rankWindowFor('2026-08-29', today)).toBe(90);
+    expect(rankWindowFor('2026-08-28', today)).toBe(366);
+    expect(rankWindowFor('2025-11-26', today)).toBe(366);
+    expect(rankWindowFor('2025-11-25', today)).toBeUndefined();
+  });
+
+  it("packs a window's day counters into one string and reads them back", () => {
+    const days = new Map([
+      ['2026-11-18', 9], // before the 7-day window
+      ['2026-11-20', 3],
+      ['2026-11-22', 1],
+      ['2026-11-24', 0],
+    ]);
+    expect(packDays(days, '2026-11-26', 7)).toBe('2026-11-20:3,,1');
+    expect([...unpackDays('2026-11-20:3,,1')]).toEqual([
+      ['2026-11-20', 3],
+      ['2026-11-22', 1],
+    ]);
+    expect(packDays(new Map(), '2026-11-26', 7)).toBe('2026-11-20:');
+    expect(unpackDays('2026-11-20:').size).toBe(0);
+    expect(unpackDays(undefined).size).toBe(0);
+  });
+
   it('bounds periods starting at most 365 days before today, not earlier ones', () => {
-    expect(windowBounds('2025-11-26', '2026-11-26')).toBe(true);
-    expect(windowBounds('2026-11-26', '2026-11-26')).toBe(true);
-    expect(windowBounds('2025-11-25', '2026-11-26')).toBe(false);
+    expect(rankWindowFor('2025-11-26', '2026-11-26')).toBe(366);
+    expect(rankWindowFor('2026-11-26', '2026-11-26')).toBe(7);
+    expect(rankWindowFor('2025-11-25', '2026-11-26')).toBeUndefined();
   });
 });
 
@@ -73,14 +115,14 @@ describe('rows', () => {
 
   it('has one trend entry per day, oldest first, and caps the sets it counts', () => {
     const days = daysBetween('2026-11-01', '2026-11-03');
-    const row = toDemandRow(term({ buyers: Array.from({ length: 250 }, (_, i) => `b${i}`) }), new Map([['2026-11-03', 2]]), days);
+    const row = toDemandRow(summaryOf(term({ buyers: Array.from({ length: 250 }, (_, i) => `b${i}`) })), new Map([['2026-11-03', 2]]), days);
     expect(row).toMatchObject({ count: 2, trend: [0, 0, 2], buyers: 200, partId: null, statusBy: null });
   });
 
   it('sorts by the chosen column, ties by count then key', () => {
-    const a = toDemandRow(term({ key: 'A', buyers: ['1'] }), undefined, [], 5);
-    const b = toDemandRow(term({ key: 'B', buyers: ['1', '2'] }), undefined, [], 3);
-    const c = toDemandRow(term({ key: 'C', buyers: ['1'] }), undefined, [], 5);
+    const a = toDemandRow(summaryOf(term({ key: 'A', buyers: ['1'] })), undefined, [], 5);
+    const b = toDemandRow(summaryOf(term({ key: 'B', buyers: ['1', '2'] })), undefined, [], 3);
+    const c = toDemandRow(summaryOf(term({ key: 'C', buyers: ['1'] })), undefined, [], 5);
     expect([b, c, a].sort(compareRows('count', 'desc')).map((r) => r.key)).toEqual(['A', 'C', 'B']);
     expect([a, b, c].sort(compareRows('buyers', 'desc')).map((r) => r.key)).toEqual(['B', 'A', 'C']);
     expect([a, b, c].sort(compareRows('count', 'asc')).map((r) => r.key)).toEqual(['B', 'A', 'C']);
@@ -95,6 +137,15 @@ describe('rows', () => {
 });
 
 describe('the recorder groups signals before writing', () => {
+  it('records nothing when turned off (DEMAND_RECORDING=off)', async () => {
+    const batches: DemandBatch[] = [];
+    const recorder = createDemandRecorder({ repository: { apply: async (b) => void batches.push(b) }, logger: silentLogger, enabled: false });
+    recorder.searched({ q: 'CR600', total: 0, shown: 0 });
+    recorder.partViewed(3);
+    await recorder.flush();
+    expect(batches).toEqual([]);
+  });
+
   it('merges spellings of one part number into one term per flush, and writes nothing when idle', async () => {
     const batches: DemandBatch[] = [];
     const recorder = createDemandRecorder({

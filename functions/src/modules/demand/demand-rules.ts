@@ -1,6 +1,6 @@
 import { DEMAND_MAX_DAYS, type DemandKind, type DemandRow } from '@parts/shared/schemas';
 import { ValidationError } from '../../domain/errors';
-import { TERM_CAPS, type DailyCounts, type StoredTerm } from './ports/demand';
+import { TERM_CAPS, type DailyCounts, type RankWindow, type StoredTerm, type TermSummary } from './ports/demand';
 
 /** The UTC day of an instant, `YYYY-MM-DD`. */
 export const dayOf = (at: Date | string): string => (typeof at === 'string' ? at : at.toISOString()).slice(0, 10);
@@ -53,31 +53,80 @@ export function displayOf(term: Pick<StoredTerm, 'forms' | 'key'>): string {
   return best?.[0] ?? term.key;
 }
 
-/** Days in a term's ranking window (ADR 129): the 366 days ending on the day of its last write. */
+/**
+ * The ranking windows (ADR 129, 138): a term is ranked once per window by its count over the window's days ending on
+ * its last write, each in its own GSI partitions, so a period is walked by the smallest window that still bounds it.
+ */
+export const RANK_WINDOWS: readonly RankWindow[] = [7, 30, 90, 366];
+/** Days in the widest ranking window: the 366 days ending on the day of a term's last write. */
 export const RANK_WINDOW_DAYS = 366;
 
 /** `day` moved by `n` days (negative: back). */
 const addDays = (day: string, n: number): string => new Date(toTime(day) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * A term's ranking value: its count over the RANK_WINDOW_DAYS ending on `lastDay` (its last write). A term has no
- * counts after its last write, so this bounds its count over any period starting at most 365 days before today.
+ * A term's ranking value in a window: its count over the `windowDays` ending on `lastDay` (its last write). A term has
+ * no counts after its last write, so this bounds its count over any period starting at most `windowDays - 1` days
+ * before today.
  */
-export function windowCount(days: DailyCounts, lastDay: string): number {
-  const first = addDays(lastDay, -(RANK_WINDOW_DAYS - 1));
+export function windowCount(days: DailyCounts, lastDay: string, windowDays: number = RANK_WINDOW_DAYS): number {
+  const first = addDays(lastDay, -(windowDays - 1));
   let sum = 0;
   for (const [day, n] of days) if (day >= first && day <= lastDay) sum += n;
   return sum;
 }
 
-/** Whether the ranking key bounds a term's count over a period starting `from`: it starts within the window before today. */
-export const windowBounds = (from: string, today: string): boolean => from >= addDays(today, -(RANK_WINDOW_DAYS - 1));
+/** The smallest ranking window whose key bounds a term's count over a period starting `from`; none before the widest. */
+export function rankWindowFor(from: string, today: string): RankWindow | undefined {
+  return RANK_WINDOWS.find((w) => from >= addDays(today, -(w - 1)));
+}
+
+/** The latest day a term has a counter for (its last write), or `fallback` when it has none. */
+export function lastDayOf(days: DailyCounts, fallback: string): string {
+  let last = '';
+  for (const day of days.keys()) if (day > last) last = day;
+  return last || fallback;
+}
+
+/**
+ * A window's day counters as one short string (ADR 138): `YYYY-MM-DD:` the window's first day, then the count of each
+ * day from it, comma-separated, zeros left empty (`2026-11-20:3,,1`). One attribute instead of one per day: a ranking
+ * page of 100 terms × 366 days is read ~15× faster from DynamoDB Local than with the days as attributes.
+ */
+export function packDays(days: DailyCounts, lastDay: string, windowDays: number): string {
+  const first = addDays(lastDay, -(windowDays - 1));
+  const counts = new Array<string>(windowDays).fill('');
+  let end = 0;
+  for (const [day, n] of days) {
+    if (day < first || day > lastDay || n === 0) continue;
+    const i = Math.round((toTime(day) - toTime(first)) / DAY_MS);
+    counts[i] = String(n);
+    end = Math.max(end, i + 1);
+  }
+  return `${first}:${counts.slice(0, end).join(',')}`;
+}
+
+/** The day counters of a packed window (absent or malformed: none). */
+export function unpackDays(packed: string | undefined): DailyCounts {
+  const out: DailyCounts = new Map();
+  if (!packed || !/^\d{4}-\d{2}-\d{2}:/.test(packed)) return out;
+  const start = toTime(packed.slice(0, 10));
+  const body = packed.slice(11);
+  if (body === '') return out;
+  body.split(',').forEach((n, i) => {
+    if (n !== '') out.set(new Date(start + i * DAY_MS).toISOString().slice(0, 10), Number(n));
+  });
+  return out;
+}
 
 /** Sum of a term's daily counts over the days. */
 export const periodCount = (daily: DailyCounts | undefined, days: string[]): number => days.reduce((sum, d) => sum + (daily?.get(d) ?? 0), 0);
 
-/** A stored term as the Demand tab's row over a period. */
-export function toDemandRow(term: StoredTerm, daily: DailyCounts | undefined, days: string[], count = periodCount(daily, days)): DemandRow {
+/** A stored term as its summary: its bounded sets as their sizes. */
+export const summaryOf = (term: StoredTerm): TermSummary => ({ ...term, buyers: term.buyers.length, sessions: term.sessions.length });
+
+/** A term (its summary, as a ranking item holds it) as the Demand tab's row over a period. */
+export function toDemandRow(term: TermSummary, daily: DailyCounts | undefined, days: string[], count = periodCount(daily, days)): DemandRow {
   return {
     key: term.key,
     kind: term.kind,
@@ -85,8 +134,8 @@ export function toDemandRow(term: StoredTerm, daily: DailyCounts | undefined, da
     manufacturer: term.manufacturer ?? null,
     description: term.description ?? null,
     count,
-    buyers: Math.min(term.buyers.length, TERM_CAPS.buyers),
-    sessions: Math.min(term.sessions.length, TERM_CAPS.sessions),
+    buyers: Math.min(term.buyers, TERM_CAPS.buyers),
+    sessions: Math.min(term.sessions, TERM_CAPS.sessions),
     firstSeen: term.firstSeen,
     lastSeen: term.lastSeen,
     trend: days.map((d) => daily?.get(d) ?? 0),

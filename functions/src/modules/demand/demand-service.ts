@@ -1,7 +1,18 @@
 import type { DemandCharts, DemandKind, DemandListQuery, DemandPage, DemandRow, DemandStatus, PartDemand } from '@parts/shared/schemas';
 import { demandPartKey } from '@parts/shared/demand-keys';
 import { NotFoundError } from '../../domain/errors';
-import { compareRows, dayOf, daysBetween, decodeCursor, encodeCursor, resolvePeriod, toDemandRow, windowBounds } from './demand-rules';
+import {
+  compareRows,
+  dayOf,
+  daysBetween,
+  decodeCursor,
+  encodeCursor,
+  RANK_WINDOW_DAYS,
+  rankWindowFor,
+  resolvePeriod,
+  summaryOf,
+  toDemandRow,
+} from './demand-rules';
 import type { DemandRepository, StoredTerm } from './ports/demand';
 
 /** Terms read per GSI page while ranking. */
@@ -26,26 +37,35 @@ export interface DemandServiceDeps {
 type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string; today: string };
 
 /**
- * Ranks a kind's terms over a period (ADR 129). Terms come from the GSI by their ranking key — the count over the
- * 366 days up to their last write — highest first, each with its day counters, so a period's count and trend need no
- * other read. For "count, highest first" over a period starting at most 365 days ago, the walk stops once `need`
+ * Ranks a kind's terms over a period (ADR 129, 138). Terms come from the ranking items of the smallest window that
+ * bounds the period (7, 30, 90 or 366 days up to their last write), highest first, each with its window's day
+ * counters, so a period's count and trend need no other read. For "count, highest first" the walk stops once `need`
  * terms count at least the next term's key (no unread term can pass them: it has no counts after its last write, so
- * its count over the period is at most its key); other orders, and periods starting earlier, read every term (up to
- * MAX_SCAN).
+ * its count over the period is at most its key); other orders read every term (up to MAX_SCAN). A period starting
+ * before the widest window walks the 366-day items and reads each term item for its older days (up to MAX_SCAN).
  */
 async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<DemandRow[]> {
   const days = daysBetween(q.from, q.to);
-  const byCountDesc = q.sort === 'count' && q.order === 'desc' && windowBounds(q.from, q.today);
+  const window = rankWindowFor(q.from, q.today);
+  const byCountDesc = q.sort === 'count' && q.order === 'desc' && window !== undefined;
   const found: DemandRow[] = [];
   let cursor: string | undefined;
   let scanned = 0;
   do {
     // A bounded walk usually stops right after `need` terms: its first page asks for a few more, not a full page.
     const limit = byCountDesc && scanned === 0 ? Math.min(PAGE, need + FIRST_PAGE_MARGIN) : PAGE;
-    const page = await repo.termsByCount(q.kind, q.status, limit, cursor);
-    cursor = page.cursor;
+    const page = await repo.termsByCount(q.kind, q.status, window ?? RANK_WINDOW_DAYS, limit, cursor);
+    cursor = page.terms.length > 0 ? page.cursor : undefined;
     scanned += page.terms.length;
-    for (const term of page.terms) {
+    const terms = window
+      ? page.terms
+      : (
+          await repo.getTerms(
+            q.kind,
+            page.terms.map((t) => t.key),
+          )
+        ).map(summaryOf);
+    for (const term of terms) {
       if (dayOf(term.lastSeen) < q.from || dayOf(term.firstSeen) > q.to) continue;
       const row = toDemandRow(term, term.days, days);
       if (row.count > 0) found.push(row);
@@ -53,8 +73,7 @@ async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<D
     if (byCountDesc && found.length >= need) {
       found.sort((a, b) => b.count - a.count);
       const last = page.terms.at(-1);
-      const bound = last ? (last.rank ?? last.count) : 0;
-      if (found[need - 1]!.count >= bound) break;
+      if (found[need - 1]!.count >= (last?.rank ?? 0)) break;
     }
   } while (cursor && scanned < MAX_SCAN);
   return found.sort(compareRows(q.sort, q.order));
@@ -128,7 +147,7 @@ export function createDemandService(deps: DemandServiceDeps) {
     async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string): Promise<DemandRow> {
       const term = await repo.setStatus(kind, key, status, by, (deps.now?.() ?? new Date()).toISOString());
       const period = resolvePeriod(undefined, undefined, today());
-      return toDemandRow(term, term.days, daysBetween(period.from, period.to));
+      return toDemandRow(summaryOf(term), term.days, daysBetween(period.from, period.to));
     },
     /** The missing-part demand a part carries over (its part number's key), with the requests that asked for it. */
     async partDemand(partId: number): Promise<PartDemand> {

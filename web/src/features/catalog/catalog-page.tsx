@@ -18,6 +18,8 @@ import { FilterSheet } from './components/filter-sheet';
 import { Pagination } from './components/pagination';
 import { PartCard } from './components/part-card';
 import { reportResultOpened } from './api/report-opened';
+import { listingSeen } from './api/listing-seen';
+import { useDemandSeen } from '../../lib/demand-beacon';
 import { SearchNotice } from './components/search-notice';
 import { SortSelect } from './components/sort-select';
 import { countActiveFilters, useCatalogFilters, writeFilters } from './hooks/use-catalog-filters';
@@ -122,6 +124,8 @@ export default function CatalogPage() {
   const loading = !fixedMissing && !rangeProblem && !parts.isError && (parts.isPending || (parts.isPlaceholderData && parts.isFetching));
   const data = rangeProblem ? undefined : parts.data;
   const pastTheEnd = !!data && data.data.length === 0 && data.total > 0 && page > data.totalPages;
+  // The search's demand signal, sent by the page so an answer from a cache counts too (docs/demand.md).
+  useDemandSeen(listingSeen(listParams, data, parts.isPlaceholderData));
   const panel: FilterPanelProps = {
     filters,
     onApply: applyFilters,

@@ -18,6 +18,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { useQuoteBasket } from '../quote-basket';
 import { usePart } from './api/get-part';
+import { useDemandSeen } from '../../lib/demand-beacon';
 import { PrefetchLink } from '../../components/prefetch-link';
 
 function PartSkeleton() {
@@ -38,6 +39,8 @@ function PartSkeleton() {
 export default function PartDetailPage() {
   const { partSlug } = useParams();
   const { data: part, isPending, isError, error, refetch, isFetching } = usePart(partSlug);
+  // The view's demand signal, sent by the page so a page answered from a cache counts too (docs/demand.md).
+  useDemandSeen(part ? { kind: 'part', partId: part.id } : undefined);
   const { add } = useQuoteBasket();
   const [quantity, setQuantity] = useState(1);
 

@@ -17,11 +17,11 @@ import { parseSandbox } from '../../../lib/parse-sandbox';
 import { createCatalogService, partViewBySlug, partViewOf } from '../catalog-service';
 import { importPartsCsv } from '../../imports';
 import { CSV_TEMPLATE } from '../../imports';
-import { demandServiceOf, type DemandRecorder } from '../../demand';
+import { demandServiceOf } from '../../demand';
 
 const partPricesSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_QUOTE_ITEMS) });
 
-export function partRoutes(deps: AppDeps & { demandRecorder?: DemandRecorder }) {
+export function partRoutes(deps: AppDeps) {
   const service = createCatalogService(deps);
   return (
     new Hono<AppEnv>()
@@ -46,7 +46,7 @@ export function partRoutes(deps: AppDeps & { demandRecorder?: DemandRecorder }) 
       .get('/:slug', publicAnswer(API_LIFETIME, API_LIFETIME), validate('param', slugParamSchema), async (c) => {
         const part = await partViewBySlug(deps, c.req.valid('param').slug);
         if (!part) throw new NotFoundError('Part not found');
-        deps.demandRecorder?.partViewed(part.id);
+        // The view is counted by the page's beacon (POST /api/demand/seen), cache hits included (docs/demand.md).
         return c.json(part);
       })
       .post('/', requireAdmin, limitBody(MAX_JSON_BYTES), requireJson, validate('json', partInputSchema), async (c) => {

@@ -1,5 +1,6 @@
 import type { DemandKind } from '@parts/shared/schemas';
-import type { StoredTerm } from '../ports/demand';
+import { lastDayOf, packDays, unpackDays, windowCount } from '../demand-rules';
+import type { RankWindow, StoredTerm, TermSummary } from '../ports/demand';
 
 /**
  * The demand items' keys and layout (ADR 129, docs/data-model.md). A term: `DEMAND#<kind>#<key>` / `TERM`, with
@@ -9,14 +10,53 @@ import type { StoredTerm } from '../ports/demand';
  */
 export const demandKeys = {
   term: (kind: DemandKind, key: string) => ({ pk: `DEMAND#${kind}#${key}`, sk: 'TERM' }),
+  /** A term's ranking item for one window (ADR 138), beside its term item. */
+  rank: (kind: DemandKind, key: string, window: RankWindow) => ({ pk: `DEMAND#${kind}#${key}`, sk: `RANK#${window}` }),
   stats: (month: string) => ({ pk: 'DEMAND#stats', sk: `M#${month}` }),
   part: (partId: number, month: string) => ({ pk: `DEMAND#part#${partId}`, sk: `M#${month}` }),
 };
 
-/** The GSI partitions terms are ranked in: every status (gsi1) or one status (gsi2), by their count over the 366 days up to their last write. */
-export const rankPk = (kind: DemandKind) => `DEMAND#${kind}`;
-export const statusPk = (kind: DemandKind, status: string) => `DEMAND#${kind}#${status}`;
+/**
+ * The GSI partitions a window's ranking items sit in: every status (gsi1) or one status (gsi2), sorted by the term's
+ * count over the window's days up to its last write (ADR 129, 138).
+ */
+export const rankPk = (kind: DemandKind, window: RankWindow) => `DEMAND#${kind}#w${window}`;
+export const statusPk = (kind: DemandKind, status: string, window: RankWindow) => `DEMAND#${kind}#${status}#w${window}`;
 export const rankSk = (count: number, key: string) => `${String(count).padStart(12, '0')}#${key}`;
+
+/** Days kept on a term: 13 months and a little. A term (and its ranking items) expires this long after it was last seen. */
+const TERM_DAYS_KEPT = 400;
+export const termExpiry = (lastSeen: string) => Math.floor(Date.parse(lastSeen) / 1000) + TERM_DAYS_KEPT * 86_400;
+
+/**
+ * A term's ranking item for a window, from the term as written (ADR 138): what its row shows — the bounded sets as
+ * their sizes, the day counters of the window packed into one attribute — and the window's ranking keys. Its status
+ * (and gsi2pk) are the writer's to set: `rankItem` leaves them out.
+ */
+export function rankItem(term: StoredTerm, window: RankWindow): Record<string, unknown> {
+  const last = lastDayOf(term.days, term.lastSeen.slice(0, 10));
+  const sk = rankSk(windowCount(term.days, last, window), term.key);
+  return {
+    type: 'demand-rank',
+    kind: term.kind,
+    key: term.key,
+    count: term.count,
+    days: packDays(term.days, last, window),
+    firstSeen: term.firstSeen,
+    lastSeen: term.lastSeen,
+    forms: term.forms,
+    buyers: term.buyers.length,
+    sessions: term.sessions.length,
+    requests: term.requests,
+    expiresAt: termExpiry(term.lastSeen),
+    gsi1pk: rankPk(term.kind, window),
+    gsi1sk: sk,
+    gsi2sk: sk,
+    ...(term.manufacturer ? { manufacturer: term.manufacturer } : {}),
+    ...(term.description ? { description: term.description } : {}),
+    ...(term.partId ? { partId: term.partId } : {}),
+  };
+}
 
 /** Epoch seconds 13 months after the month's end (the month's start plus 14 months). */
 export function monthExpiry(month: string): number {
@@ -33,13 +73,24 @@ const TERM_DAY = /^d(\d{4})(\d{2})(\d{2})$/;
 
 const strings = (v: unknown): string[] => (v instanceof Set ? [...(v as Set<string>)] : Array.isArray(v) ? (v as string[]) : []);
 
+/** A ranking item as the summary a row is made from (its window's days only). */
+export function toRankedTerm(item: Record<string, unknown>): TermSummary {
+  const { buyers, sessions, ...rest } = toStoredTerm({ ...item, buyers: undefined, sessions: undefined });
+  return {
+    ...rest,
+    days: unpackDays(typeof item.days === 'string' ? item.days : undefined),
+    buyers: Number(item.buyers ?? buyers.length),
+    sessions: Number(item.sessions ?? sessions.length),
+    ...(typeof item.gsi1sk === 'string' && /^\d{12}#/.test(item.gsi1sk) ? { rank: Number(item.gsi1sk.slice(0, 12)) } : {}),
+  };
+}
+
 export function toStoredTerm(item: Record<string, unknown>): StoredTerm {
   const opt = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : undefined);
   return {
     kind: item.kind as DemandKind,
     key: String(item.key),
     count: Number(item.count ?? 0),
-    ...(typeof item.gsi1sk === 'string' && /^\d{12}#/.test(item.gsi1sk) ? { rank: Number(item.gsi1sk.slice(0, 12)) } : {}),
     days: new Map(
       Object.entries(item).flatMap(([name, n]) => {
         const m = TERM_DAY.exec(name);

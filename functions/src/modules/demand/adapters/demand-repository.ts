@@ -1,12 +1,12 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { DemandKind, DemandStatus } from '@parts/shared/schemas';
 import { NotFoundError, ValidationError } from '../../../domain/errors';
 import { isConditionFailed, type TableContext } from '../../../adapters/dynamodb/support';
 import { mapLimit } from '../../../lib/map-limit';
-import { daysBetween, monthsBetween } from '../demand-rules';
-import type { DemandRepository, StatsIncrement } from '../ports/demand';
+import { daysBetween, monthsBetween, RANK_WINDOWS } from '../demand-rules';
+import type { DemandRepository, RankWindow, StatsIncrement } from '../ports/demand';
 import { applyBatch } from './demand-writes';
-import { dayAttr, demandKeys, rankPk, statusPk, toStoredTerm } from './demand-items';
+import { dayAttr, demandKeys, rankPk, statusPk, toRankedTerm, toStoredTerm } from './demand-items';
 
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
@@ -51,10 +51,33 @@ function daysOf(items: Map<string, Item>, pkOf: () => string, from: string, to: 
 export function createDemandRepository(ctx: TableContext): DemandRepository {
   const { client, tableName: TableName } = ctx;
   const num = (item: Item | undefined, attr: string) => Number(item?.[attr] ?? 0);
+  /** The same change on each of a term's ranking items that exists (ADR 138): its status, its part. */
+  const updateRanks = (kind: DemandKind, key: string, change: (window: RankWindow) => Omit<UpdateCommandInput, 'TableName' | 'Key'>) =>
+    Promise.all(
+      RANK_WINDOWS.map(async (window) => {
+        const command = new UpdateCommand({
+          TableName,
+          Key: demandKeys.rank(kind, key, window),
+          ConditionExpression: 'attribute_exists(pk)',
+          ...change(window),
+        });
+        // A flush writing the items in a transaction at this moment refuses the update: asked again, it follows it.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return void (await client.send(command));
+          } catch (err) {
+            if (isConditionFailed(err)) return;
+            if (!(err instanceof Error && err.name === 'TransactionConflictException') || attempt === 3) throw err;
+            await new Promise((r) => setTimeout(r, 20 * attempt));
+          }
+        }
+      }),
+    );
   return {
     apply: (batch) => applyBatch(ctx, batch),
-    async termsByCount(kind, status, limit, cursor) {
-      const [index, pkName, skName, pk] = status === 'all' ? ['gsi1', 'gsi1pk', 'gsi1sk', rankPk(kind)] : ['gsi2', 'gsi2pk', 'gsi2sk', statusPk(kind, status)];
+    async termsByCount(kind, status, window, limit, cursor) {
+      const [index, pkName, skName, pk] =
+        status === 'all' ? ['gsi1', 'gsi1pk', 'gsi1sk', rankPk(kind, window)] : ['gsi2', 'gsi2pk', 'gsi2sk', statusPk(kind, status, window)];
       const res = await client.send(
         new QueryCommand({
           TableName,
@@ -68,7 +91,7 @@ export function createDemandRepository(ctx: TableContext): DemandRepository {
           ExclusiveStartKey: decodeStart(cursor),
         }),
       );
-      return { terms: (res.Items ?? []).map(toStoredTerm), cursor: encodeStart(res.LastEvaluatedKey) };
+      return { terms: (res.Items ?? []).map(toRankedTerm), cursor: encodeStart(res.LastEvaluatedKey) };
     },
     async getTerm(kind, key) {
       const res = await client.send(new GetCommand({ TableName, Key: demandKeys.term(kind, key), ConsistentRead: true }));
@@ -87,13 +110,18 @@ export function createDemandRepository(ctx: TableContext): DemandRepository {
           new UpdateCommand({
             TableName,
             Key: demandKeys.term(kind, key),
-            UpdateExpression: 'SET #status = :status, statusBy = :by, statusAt = :at, gsi2pk = :g2',
+            UpdateExpression: 'SET #status = :status, statusBy = :by, statusAt = :at',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':status': status, ':by': by, ':at': at, ':g2': statusPk(kind, status) },
+            ExpressionAttributeValues: { ':status': status, ':by': by, ':at': at },
             ReturnValues: 'ALL_NEW',
           }),
         );
+        await updateRanks(kind, key, (window) => ({
+          UpdateExpression: 'SET #status = :status, statusBy = :by, statusAt = :at, gsi2pk = :g2',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status, ':by': by, ':at': at, ':g2': statusPk(kind, status, window) },
+        }));
         return toStoredTerm(res.Attributes ?? {});
       } catch (err) {
         if (isConditionFailed(err)) throw new NotFoundError('No demand for this key');
@@ -112,6 +140,7 @@ export function createDemandRepository(ctx: TableContext): DemandRepository {
             ReturnValues: 'ALL_NEW',
           }),
         );
+        await updateRanks('missing', key, () => ({ UpdateExpression: 'SET partId = :p', ExpressionAttributeValues: { ':p': partId } }));
         return toStoredTerm(res.Attributes ?? {});
       } catch (err) {
         if (!isConditionFailed(err)) throw err;

@@ -1,10 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TableContext } from '../../../adapters/dynamodb/support';
-import { isConditionFailed } from '../../../adapters/dynamodb/support';
+import { isConditionFailed, type TableContext } from '../../../adapters/dynamodb/support';
 import { mapLimit } from '../../../lib/map-limit';
-import { TERM_CAPS, type DemandBatch, type PartIncrement, type StatsIncrement, type TermIncrement } from '../ports/demand';
-import { dayOf, windowCount } from '../demand-rules';
-import { dayAttr, demandKeys, monthExpiry, rankPk, rankSk, statusPk, termDayAttr, toStoredTerm } from './demand-items';
+import { TERM_CAPS, type DemandBatch, type PartIncrement, type StatsIncrement, type StoredTerm, type TermIncrement } from '../ports/demand';
+import { RANK_WINDOWS } from '../demand-rules';
+import { dayAttr, demandKeys, monthExpiry, rankItem, statusPk, termDayAttr, termExpiry, toStoredTerm } from './demand-items';
 
 /** Updates in flight at once while a flush is written. */
 const WRITE_CONCURRENCY = 8;
@@ -40,9 +39,6 @@ async function addToMonth(ctx: TableContext, key: { pk: string; sk: string }, mo
   await ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...expression(add, { type }, { expiresAt: monthExpiry(month) }) }));
 }
 
-/** Days kept on a term: 13 months and a little. */
-const TERM_DAYS_KEPT = 400;
-
 /** The day attributes of the three months from 14 months before `day`: removed as the term is written. */
 function expiredDayAttrs(day: string): string[] {
   const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
@@ -57,10 +53,8 @@ function expiredDayAttrs(day: string): string[] {
 /**
  * A term's flush: (1) the term item — ADD its lifetime count and each day's counter (`dYYYYMMDD`), SET its metadata
  * and its TTL (13 months after it was last seen), REMOVE the day counters of 14 to 16 months ago — answering the item
- * as written; then (2) from what (1) answered, the ranking keys and the bounded sets (buyers, sessions, requests,
- * display forms) without re-reading. The ranking key is the term's count over the 366 days ending on its last write,
- * summed from the day counters (1) answered; it is written only if the lifetime count is still the one (1) saw: a
- * later writer writes its own.
+ * as written; then (2) from what (1) answered, the bounded sets (buyers, sessions, requests, display forms) without
+ * re-reading, answering the item again; then (3) its ranking items, one per window (ADR 138), from what (2) answered.
  */
 async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
   const total = [...t.days.values()].reduce((a, b) => a + b, 0);
@@ -73,21 +67,18 @@ async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
       kind: t.kind,
       key: t.key,
       lastSeen: t.lastAt,
-      expiresAt: Math.floor(Date.parse(t.lastAt) / 1000) + TERM_DAYS_KEPT * 86_400,
-      gsi1pk: rankPk(t.kind),
+      expiresAt: termExpiry(t.lastAt),
       ...(t.manufacturer ? { manufacturer: t.manufacturer } : {}),
       ...(t.description ? { description: t.description } : {}),
       ...(t.filters ? { filters: t.filters } : {}),
     },
-    { firstSeen: t.firstAt, status: 'open', gsi2pk: statusPk(t.kind, 'open'), forms: {}, requests: [] },
+    { firstSeen: t.firstAt, status: 'open', forms: {}, requests: [] },
   );
   const expired = expiredDayAttrs(t.lastAt.slice(0, 10));
   expired.forEach((name, i) => (main.ExpressionAttributeNames[`#x${i}`] = name));
   main.UpdateExpression += ` REMOVE ${expired.map((_, i) => `#x${i}`).join(', ')}`;
   const res = await ctx.client.send(new UpdateCommand({ TableName: ctx.tableName, Key: key, ...main, ReturnValues: 'ALL_NEW' }));
-  const stored = toStoredTerm(res.Attributes ?? {});
-  // Ranked by the count over the 366 days up to this write (ADR 129), from the days the item answered.
-  const sk = rankSk(windowCount(stored.days, dayOf(stored.lastSeen)), t.key);
+  let stored = toStoredTerm(res.Attributes ?? {});
   /** ADD clauses of the second update (the bounded sets). */
   const extra: string[] = [];
   const names: Record<string, string> = {};
@@ -96,8 +87,7 @@ async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
   if (buyers.length) [extra[extra.length], values[':buyers']] = ['buyers :buyers', new Set(buyers)];
   const sessions = [...t.sessions].filter((s) => !stored.sessions.includes(s)).slice(0, Math.max(0, TERM_CAPS.sessions - stored.sessions.length));
   if (sessions.length) [extra[extra.length], values[':sessions']] = ['sessions :sessions', new Set(sessions)];
-  const sets: string[] = ['gsi1sk = :sk', 'gsi2sk = :sk'];
-  values[':sk'] = sk;
+  const sets: string[] = [];
   const requests = t.requests.filter((r) => !stored.requests.some((s) => s.id === r.id)).slice(0, Math.max(0, TERM_CAPS.requests - stored.requests.length));
   if (requests.length) [sets[sets.length], values[':requests']] = ['requests = list_append(requests, :requests)', requests];
   let f = 0;
@@ -109,30 +99,51 @@ async function applyTerm(ctx: TableContext, t: TermIncrement): Promise<void> {
     f++;
   }
   if (f > 0) values[':zero'] = 0;
-  const second = (withRank: boolean) => {
-    const own = withRank ? sets : sets.slice(2);
-    const setPart = own.length ? `SET ${own.join(', ')}` : '';
-    const UpdateExpression = [extra.length ? `ADD ${extra.join(', ')}` : '', setPart].filter(Boolean).join(' ');
-    if (!UpdateExpression) return undefined;
-    const used = { ...values };
-    if (!withRank) delete used[':sk'];
-    else used[':count'] = stored.count;
-    return new UpdateCommand({
-      TableName: ctx.tableName,
-      Key: key,
-      UpdateExpression,
-      ...(withRank ? { ConditionExpression: '#count = :count' } : {}),
-      ExpressionAttributeNames: { ...names, ...(withRank ? { '#count': 'count' } : {}) },
-      ExpressionAttributeValues: used,
-    });
-  };
-  try {
-    await ctx.client.send(second(true)!);
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-    const rest = second(false);
-    if (rest) await ctx.client.send(rest);
+  const UpdateExpression = [extra.length ? `ADD ${extra.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' ');
+  if (UpdateExpression) {
+    const second = await ctx.client.send(
+      new UpdateCommand({
+        TableName: ctx.tableName,
+        Key: key,
+        UpdateExpression,
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    stored = toStoredTerm(second.Attributes ?? {});
   }
+  await writeRanks(ctx, stored);
+}
+
+/**
+ * The term's ranking items, one per window, as the term was answered (ADR 138): one transaction, unless a writer that
+ * saw a higher lifetime count wrote them already or is writing them (counts only grow: the latest term wins). Their status (and gsi2pk)
+ * are set on creation only; later, by `setStatus`.
+ */
+async function writeRanks(ctx: TableContext, term: StoredTerm): Promise<void> {
+  const updates = RANK_WINDOWS.map((window) => {
+    const update = expression({}, rankItem(term, window), { status: term.status, gsi2pk: statusPk(term.kind, term.status, window) });
+    update.ExpressionAttributeNames['#c'] = 'count';
+    update.ExpressionAttributeValues[':c'] = term.count;
+    return {
+      Update: {
+        TableName: ctx.tableName,
+        Key: demandKeys.rank(term.kind, term.key, window),
+        ...update,
+        ConditionExpression: 'attribute_not_exists(#c) OR #c <= :c',
+      },
+    };
+  });
+  await Promise.all(
+    updates.map(async ({ Update }) => {
+      try {
+        await ctx.client.send(new UpdateCommand(Update));
+      } catch (err) {
+        if (!isConditionFailed(err)) throw err;
+      }
+    }),
+  );
 }
 
 async function applyStats(ctx: TableContext, s: StatsIncrement) {

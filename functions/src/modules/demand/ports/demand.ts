@@ -1,7 +1,7 @@
-import type { DemandKind, DemandStatus } from '@parts/shared/schemas';
+import { DEMAND_SET_CAP, type DemandKind, type DemandStatus } from '@parts/shared/schemas';
 
 /** Caps of the bounded sets kept on a term (docs/demand.md, ADR 129): counts past them read as the cap. */
-export const TERM_CAPS = { buyers: 200, sessions: 200, requests: 20, forms: 8 } as const;
+export const TERM_CAPS = { buyers: DEMAND_SET_CAP, sessions: DEMAND_SET_CAP, requests: 20, forms: 8 } as const;
 
 /** A quote request a term came from. */
 export interface DemandRequestRef {
@@ -57,8 +57,6 @@ export interface StoredTerm {
   key: string;
   /** Lifetime count (never pruned): the carried-over demand a part shows. */
   count: number;
-  /** The ranking key's count (gsi1sk/gsi2sk): its count over the 366 days up to its last write (ADR 129). */
-  rank?: number;
   /** Signals per day (`YYYY-MM-DD`) of the last 13 months: a period's count and trend are read from these. */
   days: DailyCounts;
   firstSeen: string;
@@ -75,6 +73,19 @@ export interface StoredTerm {
   partId?: string;
 }
 
+/**
+ * What a row shows of a term: its bounded sets as their sizes. A ranking item (ADR 138) holds this, with the day
+ * counters of its window only and `rank`, its count over that window (the GSI sort key).
+ */
+export interface TermSummary extends Omit<StoredTerm, 'buyers' | 'sessions'> {
+  buyers: number;
+  sessions: number;
+  rank?: number;
+}
+
+/** The days of a ranking window (ADR 138): a term is ranked by its count over each, ending on its last write. */
+export type RankWindow = 7 | 30 | 90 | 366;
+
 /** A term's daily counts for the days asked (absent days are 0). */
 export type DailyCounts = Map<string, number>;
 
@@ -82,10 +93,17 @@ export interface DemandRepository {
   /** Writes one flush of the recorder: counters by ADD, metadata by SET (never read-then-write). */
   apply(batch: DemandBatch): Promise<void>;
   /**
-   * Terms of a kind (and status, or every status), highest lifetime count first, a page at a time (the GSI);
-   * `cursor` is the last page's LastEvaluatedKey, opaque.
+   * Terms of a kind (and status, or every status) by their count over a ranking window up to their last write,
+   * highest first, a page at a time (the window's ranking items on gsi1/gsi2, ADR 138); each carries the day
+   * counters of its window only. `cursor` is the last page's LastEvaluatedKey, opaque.
    */
-  termsByCount(kind: DemandKind, status: DemandStatus | 'all', limit: number, cursor?: string): Promise<{ terms: StoredTerm[]; cursor?: string }>;
+  termsByCount(
+    kind: DemandKind,
+    status: DemandStatus | 'all',
+    window: RankWindow,
+    limit: number,
+    cursor?: string,
+  ): Promise<{ terms: TermSummary[]; cursor?: string }>;
   getTerm(kind: DemandKind, key: string): Promise<StoredTerm | undefined>;
   getTerms(kind: DemandKind, keys: string[]): Promise<StoredTerm[]>;
   setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string, at: string): Promise<StoredTerm>;

@@ -6,12 +6,15 @@ import {
   demandExportQuerySchema,
   demandListQuerySchema,
   demandPeriodQuerySchema,
+  demandSeenInputSchema,
   demandStatusInputSchema,
   searchClickInputSchema,
 } from '@parts/shared/schemas';
 import type { AppDeps } from '../../../app';
 import type { AppEnv } from '../../../http/app-env';
 import { limitBody, requireJson } from '../../../http/body';
+import { clientAddress } from '../../../http/client-address';
+import { createRateLimits } from '../../../services/rate-limiter';
 import { currentUser, requireAdmin } from '../../../http/session';
 import { validate } from '../../../http/validate';
 import { createDemandService } from '../demand-service';
@@ -67,12 +70,26 @@ export function demandAdminRoutes(deps: DemandDeps) {
     .get('/parts/:id/demand', validate('param', idParam), async (c) => c.json(await service.partDemand(c.req.valid('param').id)));
 }
 
-/** The web's beacon (public): a buyer opened a search result at this position. Answers 204; nothing is read back. */
-export function demandBeaconRoutes(deps: { demandRecorder: DemandRecorder }) {
-  return new Hono<AppEnv>().post('/opened', limitBody(2048), requireJson, validate('json', searchClickInputSchema), (c) => {
-    deps.demandRecorder.resultOpened({ position: c.req.valid('json').position });
-    return c.body(null, 204);
-  });
+/**
+ * The web's beacons (public, answer 204; nothing is read back): a buyer opened a search result at this position; a
+ * search listing or a part page was shown (counted here, not by the GETs, so answers from a cache count too;
+ * docs/demand.md). Rate-limited per address (and account) in the API's limiter.
+ */
+export function demandBeaconRoutes(deps: { demandRecorder: DemandRecorder } & Pick<AppDeps, 'env' | 'now' | 'rateLimits' | 'logger'>) {
+  const limits = createRateLimits({ store: deps.rateLimits, now: deps.now ?? (() => new Date()), env: deps.env, logger: deps.logger });
+  const addressOptions = { trustCloudFrontViewerAddress: deps.env.TRUST_CLOUDFRONT_VIEWER_ADDRESS };
+  return new Hono<AppEnv>()
+    .post('/opened', limitBody(2048), requireJson, validate('json', searchClickInputSchema), (c) => {
+      deps.demandRecorder.resultOpened({ position: c.req.valid('json').position });
+      return c.body(null, 204);
+    })
+    .post('/seen', limitBody(4096), requireJson, validate('json', demandSeenInputSchema), async (c) => {
+      await limits.enforce('demandBeacon', { accountId: c.get('user')?.id, address: clientAddress(c, addressOptions) });
+      const seen = c.req.valid('json');
+      if (seen.kind === 'part') deps.demandRecorder.partViewed(seen.partId);
+      else deps.demandRecorder.searched({ q: seen.q, filters: seen.filters ?? {}, total: seen.total, shown: seen.shown, session: demandSessionOf(c) });
+      return c.body(null, 204);
+    });
 }
 
 /**

@@ -6,29 +6,20 @@ import type { AppEnv } from '../../../http/app-env';
 import { ValidationError } from '../../../domain/errors';
 import { parseOrThrow } from '../../../domain/validation';
 import { createSearchService } from '../search-service';
-import { demandSessionOf, type DemandRecorder } from '../../demand';
 import { publicAnswer } from '../../../http/cache';
 import { API_LIFETIME } from '@parts/shared/http-cache';
 
 const MAX_QUERY_CHARS = 200;
 
 /** GET /api/parts (listing, filters, sorts, facets) and GET /api/parts/autocomplete, served by the search index. */
-export function partSearchRoutes(deps: Pick<AppDeps, 'search'> & { demandRecorder?: DemandRecorder }) {
+export function partSearchRoutes(deps: Pick<AppDeps, 'search'>) {
   const service = createSearchService(deps);
   return new Hono<AppEnv>()
     .get('/', publicAnswer(API_LIFETIME), async (c) => {
       const query = parseListQuery(c.req.queries());
       const result = await service.listParts(query);
-      // A search (text, first page) is a demand signal: buffered in memory, written after the answer (ADR 129).
-      if (deps.demandRecorder && query.q && query.page === 1) {
-        deps.demandRecorder.searched({
-          q: query.q,
-          filters: searchFilters(query),
-          total: result.total,
-          shown: result.data.length,
-          session: demandSessionOf(c),
-        });
-      }
+      // Its demand signal (a search, its impressions, a zero result) comes from the page's beacon, POST
+      // /api/demand/seen: an answer from a cache never reaches this code (docs/demand.md).
       return c.json(result, 200);
     })
     .get('/autocomplete', publicAnswer(API_LIFETIME), async (c) => {
@@ -36,15 +27,6 @@ export function partSearchRoutes(deps: Pick<AppDeps, 'search'> & { demandRecorde
       if (q.length < AUTOCOMPLETE_MIN_CHARS) return c.json({ suggestions: [] }, 200);
       return c.json(await service.autocomplete(q), 200);
     });
-}
-
-/** The filters a zero-result search used (kept with its demand term; no personal data). */
-function searchFilters(query: PartsQuery): Record<string, unknown> {
-  return {
-    ...(query.categoryIds?.length ? { categoryIds: query.categoryIds } : {}),
-    ...(query.manufacturerIds?.length ? { manufacturerIds: query.manufacturerIds } : {}),
-    ...(query.specifications && Object.keys(query.specifications).length ? { specifications: query.specifications } : {}),
-  };
 }
 
 /**

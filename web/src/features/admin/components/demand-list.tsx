@@ -7,6 +7,7 @@ import { Label } from '../../../components/ui/label';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableHead, TableHeader, TableRow, CardCell } from '../../../components/ui/table';
+import { DEMAND_SET_CAP } from '@parts/shared/schemas';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import {
@@ -108,6 +109,9 @@ function RequestLinks({ row }: { row: DemandRow }) {
   );
 }
 
+/** A count of a bounded set: at the cap it is "at least", shown as `200+` (docs/demand.md, "Bounded sets"). */
+const setCount = (n: number) => (n >= DEMAND_SET_CAP ? `${DEMAND_SET_CAP}+` : String(n));
+
 function DemandRows({ kind, rows }: { kind: DemandKind; rows: DemandRow[] }) {
   return (
     <>
@@ -122,10 +126,10 @@ function DemandRows({ kind, rows }: { kind: DemandKind; rows: DemandRow[] }) {
             {row.count}
           </CardCell>
           <CardCell label="Buyers" className="tabular-nums">
-            {row.buyers}
+            {setCount(row.buyers)}
           </CardCell>
           <CardCell label="Sessions" className="tabular-nums">
-            {row.sessions}
+            {setCount(row.sessions)}
           </CardCell>
           <CardCell label="Seen" className="whitespace-nowrap text-xs">
             <span className="block">First {formatDate(row.firstSeen.slice(0, 10))}</span>

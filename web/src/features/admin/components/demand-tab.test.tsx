@@ -59,6 +59,15 @@ afterEach(() => {
 });
 
 describe('Demand tab (issue 31)', { timeout: 60_000 }, () => {
+  it('shows a capped count of buyers or sessions as "200+", not as an exact 200', async () => {
+    renderTab({}, { missing: [row({ buyers: 200, sessions: 200 }), row({ key: 'XY1', display: 'XY 1', buyers: 199, sessions: 12 })] });
+    const rows = await within(await screen.findByTestId('demand-missing')).findAllByTestId('demand-row');
+    expect(within(rows[0]!).getAllByText('200+')).toHaveLength(2);
+    expect(within(rows[0]!).queryByText('200')).toBeNull();
+    expect(within(rows[1]!).getByText('199')).toBeTruthy();
+    expect(within(rows[1]!).getByText('12')).toBeTruthy();
+  });
+
   it('shows each missing part with its figures, its requests and its status', async () => {
     renderTab(
       {},
