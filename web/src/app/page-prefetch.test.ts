@@ -2,26 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPrefetchScheduler } from '../lib/intent-prefetch';
 import { createQueryClient } from '../lib/query-client';
 import { createPagePrefetch } from './page-prefetch';
-
-/** An IntersectionObserver the test drives: `show(el)` reports the element in view. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  watched = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) {
-    this.watched.add(el);
-  }
-  unobserve(el: Element) {
-    this.watched.delete(el);
-  }
-  static show(el: Element) {
-    for (const o of FakeObserver.all) {
-      if (o.watched.has(el)) o.callback([{ target: el, isIntersecting: true } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
-    }
-  }
-}
+import { FakeObserver } from '../test/fake-intersection-observer';
 
 /** The API as the browser's fetch sees it: every request recorded with the priority it asked for. */
 function recordingFetch() {

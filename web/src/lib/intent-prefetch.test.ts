@@ -1,26 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPrefetchScheduler, MAX_IDLE_IN_FLIGHT } from './intent-prefetch';
-
-/** An IntersectionObserver the test drives: `show(el)` reports the element in view. */
-class FakeObserver {
-  static all: FakeObserver[] = [];
-  watched = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeObserver.all.push(this);
-  }
-  observe(el: Element) {
-    this.watched.add(el);
-  }
-  unobserve(el: Element) {
-    this.watched.delete(el);
-  }
-  static show(...els: Element[]) {
-    for (const o of FakeObserver.all) {
-      const entries = els.filter((el) => o.watched.has(el)).map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-      if (entries.length) o.callback(entries, o as unknown as IntersectionObserver);
-    }
-  }
-}
+import { FakeObserver } from '../test/fake-intersection-observer';
 
 function setConnection(value: { saveData?: boolean; effectiveType?: string } | undefined) {
   Object.defineProperty(navigator, 'connection', { value, configurable: true });
