@@ -194,7 +194,8 @@ export function createParseSandbox(options: ParseSandboxOptions = PARSE_SANDBOX_
         const started = performance.now();
         await runOn(task).then(resolve, reject);
         const rest = Math.min(MAX_REST_MS, (performance.now() - started) * (1 / share - 1));
-        await new Promise((r) => setTimeout(r, rest));
+        // The rest holds the thread's turn only: it never keeps a process alive that is otherwise done.
+        await new Promise((r) => setTimeout(r, rest).unref());
       });
     });
   }
