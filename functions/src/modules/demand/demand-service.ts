@@ -23,7 +23,7 @@ const FIRST_PAGE_MARGIN = 20;
  * Most terms one listing examines (ADR 129): past this a ranking other than "count, highest first", or a count
  * ranking over a period starting more than 365 days ago, stops and answers from what it read.
  */
-export const MAX_SCAN = 5000;
+const MAX_SCAN = 5000;
 
 export interface DemandServiceDeps {
   demand: DemandRepository;
@@ -32,9 +32,11 @@ export interface DemandServiceDeps {
   /** A quote request's status, or undefined when it is gone (quotes). */
   requestStatusOf: (id: number) => Promise<string | undefined>;
   now?: () => Date;
+  /** Most terms one listing examines (MAX_SCAN, 5,000). */
+  maxScan?: number;
 }
 
-type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string; today: string };
+type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string; today: string; maxScan: number };
 
 /**
  * Ranks a kind's terms over a period (ADR 129, 138). Terms come from the ranking items of the smallest window that
@@ -75,7 +77,7 @@ async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<D
       const last = page.terms.at(-1);
       if (found[need - 1]!.count >= (last?.rank ?? 0)) break;
     }
-  } while (cursor && scanned < MAX_SCAN);
+  } while (cursor && scanned < q.maxScan);
   return found.sort(compareRows(q.sort, q.order));
 }
 
@@ -106,12 +108,13 @@ export async function carryOverDemand(
 export function createDemandService(deps: DemandServiceDeps) {
   const repo = deps.demand;
   const today = () => dayOf(deps.now?.() ?? new Date());
+  const maxScan = deps.maxScan ?? MAX_SCAN;
 
   async function list(query: DemandListQuery): Promise<DemandPage> {
     const period = resolvePeriod(query.from, query.to, today());
     const listing = [query.kind, period.from, period.to, query.sort, query.order, query.status].join('|');
     const offset = decodeCursor(query.cursor, listing);
-    const rows = await rank(repo, { ...query, ...period, today: today() }, offset + query.limit + 1);
+    const rows = await rank(repo, { ...query, ...period, today: today(), maxScan }, offset + query.limit + 1);
     const pageRows = rows.slice(offset, offset + query.limit);
     return {
       items: pageRows,
@@ -126,7 +129,7 @@ export function createDemandService(deps: DemandServiceDeps) {
       const period = resolvePeriod(from, to, today());
       const [stats, top] = await Promise.all([
         repo.stats(period.from, period.to),
-        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period, today: today() }, 20),
+        rank(repo, { kind: 'query', sort: 'count', order: 'desc', status: 'all', ...period, today: today(), maxScan }, 20),
       ]);
       const clickThrough = Array.from({ length: 10 }, (_, i) => ({
         position: i + 1,
@@ -142,7 +145,7 @@ export function createDemandService(deps: DemandServiceDeps) {
     /** Every row of a listing (up to MAX_SCAN terms read), for the export. */
     async all(query: Omit<DemandListQuery, 'limit' | 'cursor' | 'sort' | 'order'>): Promise<DemandRow[]> {
       const period = resolvePeriod(query.from, query.to, today());
-      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc', today: today() }, MAX_SCAN);
+      return rank(repo, { ...query, ...period, sort: 'count', order: 'desc', today: today(), maxScan }, maxScan);
     },
     async setStatus(kind: DemandKind, key: string, status: DemandStatus, by: string): Promise<DemandRow> {
       const term = await repo.setStatus(kind, key, status, by, (deps.now?.() ?? new Date()).toISOString());
