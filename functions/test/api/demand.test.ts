@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Category, DemandCharts, DemandPage, DemandRow, Manufacturer, PartDemand, QuoteRequest } from '@parts/shared/schemas';
 import { buildCategoryInput, buildManufacturerInput, buildPartInput, unique } from '../support/builders';
 import { createApi, expectRejected, reportRejected, type Api } from './api-helpers';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createDemandRecorder, type DemandRecorder } from '../../src/modules/demand';
+import { createDemandService } from '../../src/modules/demand/demand-service';
+import { demandKeys, rankItem, statusPk, toStoredTerm } from '../../src/modules/demand/adapters/demand-items';
 import { silentLogger } from '../../src/lib/logger';
 
 /**
@@ -348,5 +351,35 @@ describe('ranking by shorter windows: the last 7, 30 and 90 days (ADR 138)', () 
       expect(row(await list(`kind=missing&${period}`), k)).toBeUndefined();
       expect(row(await list(`kind=missing&status=ignored&${period}`), k)).toMatchObject({ count: 3, status: 'ignored', statusBy: admin.username });
     }
+  });
+
+  test('a term asked for once this week is listed for the last 7 days behind more older terms than one listing reads', async () => {
+    // 250 terms asked for 10 times 20 days ago: each one's 7-day ranking item keeps its count over the 7 days up to
+    // that write (10), above the recent term's 1, though none of them counts in the last 7 days.
+    const prefix = key('WSTALE');
+    const stale = Array.from({ length: 250 }, (_, i) => {
+      const at = `${dayBefore(20)}T10:00:00.000Z`;
+      const stored = toStoredTerm({
+        kind: 'missing',
+        key: `${prefix}S${i}`,
+        count: 10,
+        [`d${dayBefore(20).replaceAll('-', '')}`]: 10,
+        firstSeen: at,
+        lastSeen: at,
+      });
+      return { ...demandKeys.rank('missing', stored.key, 7), ...rankItem(stored, 7), status: 'open', gsi2pk: statusPk('missing', 'open', 7) };
+    });
+    for (let i = 0; i < stale.length; i += 25) {
+      await api.deps.doc.send(
+        new BatchWriteCommand({ RequestItems: { [api.deps.tableName]: stale.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      );
+    }
+    const recent = key('WWEEK');
+    await api.deps.demand.apply({ terms: [term(recent, [[1, 1]])], stats: [], parts: [] });
+    // A listing that reads at most 40 terms (5,000 in the app): the recent term must still be found.
+    const service = createDemandService({ demand: api.deps.demand, partNumberOf: async () => undefined, requestStatusOf: async () => undefined, maxScan: 40 });
+    const page = await service.list({ kind: 'missing', status: 'all', sort: 'count', order: 'desc', from: dayBefore(6), to: today, limit: 5 });
+    expect(page.items.find((r) => r.key === recent)).toMatchObject({ count: 1 });
+    expect(page.items.filter((r) => r.key.startsWith(prefix))).toEqual([]);
   });
 });

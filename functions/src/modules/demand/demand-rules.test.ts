@@ -10,12 +10,15 @@ import {
   resolvePeriod,
   toDemandRow,
   packDays,
+  rankBucket,
+  rankBuckets,
   rankWindowFor,
   summaryOf,
   unpackDays,
   windowCount,
 } from './demand-rules';
 import { createDemandRecorder } from './demand-recorder';
+import { rankSk } from './adapters/demand-items';
 import type { DemandBatch, StoredTerm } from './ports/demand';
 import { silentLogger } from '../../lib/logger';
 
@@ -98,6 +101,19 @@ describe('the ranking key', () => {
     expect(packDays(new Map(), '2026-11-26', 7)).toBe('2026-11-20:');
     expect(unpackDays('2026-11-20:').size).toBe(0);
     expect(unpackDays(undefined).size).toBe(0);
+  });
+
+  it('files a term by the bucket of its last write: a period of at most a window reads two buckets at most, newest first', () => {
+    // 2026-11-19 is day 20,776 since 1970-01-01, the first of the 7-day bucket 2,968 (to 2026-11-25).
+    expect(rankBucket('2026-11-18', 7)).toBe(2967);
+    expect(rankBucket('2026-11-19', 7)).toBe(2968);
+    expect(rankBucket('2026-11-25', 7)).toBe(2968);
+    expect(rankBucket('2026-11-26', 7)).toBe(2969);
+    expect(rankBuckets('2026-11-20', '2026-11-26', 7)).toEqual([2969, 2968]);
+    expect(rankBuckets('2026-11-19', '2026-11-25', 7)).toEqual([2968]);
+    expect(rankBuckets('2025-11-26', '2026-11-26', 366)).toEqual([rankBucket('2026-11-26', 366), rankBucket('2025-11-26', 366)]);
+    // The key of an item sorts by its bucket first, so one bucket's terms are one range of a GSI partition.
+    expect(rankSk(2915, 12, 'CR600')).toBe('002915#000000000012#CR600');
   });
 
   it('bounds periods starting at most 365 days before today, not earlier ones', () => {

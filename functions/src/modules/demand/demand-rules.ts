@@ -81,6 +81,20 @@ export function rankWindowFor(from: string, today: string): RankWindow | undefin
   return RANK_WINDOWS.find((w) => from >= addDays(today, -(w - 1)));
 }
 
+/**
+ * The bucket of a window a day falls in (ADR 147): the day's number since 1970-01-01 divided by the window's days,
+ * rounded down. A ranking item sorts first by the bucket of its term's last write, so a period of at most a window's
+ * days reads only the (at most two) buckets its days fall in: terms last written before the period are not read.
+ */
+export const rankBucket = (day: string, window: RankWindow): number => Math.floor(Math.round(toTime(day) / DAY_MS) / window);
+
+/** The buckets of a window holding the terms last written from `from` to `to`, newest first. */
+export function rankBuckets(from: string, to: string, window: RankWindow): number[] {
+  const out: number[] = [];
+  for (let b = rankBucket(to, window); b >= rankBucket(from, window); b--) out.push(b);
+  return out;
+}
+
 /** The latest day a term has a counter for (its last write), or `fallback` when it has none. */
 export function lastDayOf(days: DailyCounts, fallback: string): string {
   let last = '';

@@ -8,6 +8,7 @@ import {
   decodeCursor,
   encodeCursor,
   RANK_WINDOW_DAYS,
+  rankBuckets,
   rankWindowFor,
   resolvePeriod,
   summaryOf,
@@ -39,45 +40,52 @@ export interface DemandServiceDeps {
 type Ranking = Pick<DemandListQuery, 'kind' | 'sort' | 'order' | 'status'> & { from: string; to: string; today: string; maxScan: number };
 
 /**
- * Ranks a kind's terms over a period (ADR 129, 138). Terms come from the ranking items of the smallest window that
+ * Ranks a kind's terms over a period (ADR 129, 138, 147). Terms come from the ranking items of the smallest window that
  * bounds the period (7, 30, 90 or 366 days up to their last write), highest first, each with its window's day
- * counters, so a period's count and trend need no other read. For "count, highest first" the walk stops once `need`
- * terms count at least the next term's key (no unread term can pass them: it has no counts after its last write, so
- * its count over the period is at most its key); other orders read every term (up to MAX_SCAN). A period starting
- * before the widest window walks the 366-day items and reads each term item for its older days (up to MAX_SCAN).
+ * counters, so a period's count and trend need no other read. Only the window's buckets holding the terms last written
+ * during the period are read (at most two; ADR 147): a term last written before it counts nothing in it. For "count,
+ * highest first" a bucket's walk stops once `need` terms count at least its next term's key (no unread term can pass
+ * them: it has no counts after its last write, so its count over the period is at most its key); other orders read
+ * every term of the buckets (up to maxScan). A period starting before the widest window walks the 366-day items and
+ * reads each term item for its older days (up to maxScan).
  */
 async function rank(repo: DemandRepository, q: Ranking, need: number): Promise<DemandRow[]> {
   const days = daysBetween(q.from, q.to);
   const window = rankWindowFor(q.from, q.today);
+  const walked = window ?? RANK_WINDOW_DAYS;
   const byCountDesc = q.sort === 'count' && q.order === 'desc' && window !== undefined;
+  // One walk per bucket, each highest first: `next` bounds the count of every term it has not read yet.
+  const walks = rankBuckets(q.from, q.today, walked).map((bucket) => ({ bucket, cursor: undefined as string | undefined, next: Infinity }));
   const found: DemandRow[] = [];
-  let cursor: string | undefined;
   let scanned = 0;
-  do {
+  while (scanned < q.maxScan) {
+    const enough = byCountDesc && found.length >= need ? found[need - 1]!.count : -1;
+    const reading = walks.filter((w) => w.next > enough);
+    if (reading.length === 0) break;
     // A bounded walk usually stops right after `need` terms: its first page asks for a few more, not a full page.
     const limit = byCountDesc && scanned === 0 ? Math.min(PAGE, need + FIRST_PAGE_MARGIN) : PAGE;
-    const page = await repo.termsByCount(q.kind, q.status, window ?? RANK_WINDOW_DAYS, limit, cursor);
-    cursor = page.terms.length > 0 ? page.cursor : undefined;
-    scanned += page.terms.length;
-    const terms = window
-      ? page.terms
-      : (
-          await repo.getTerms(
-            q.kind,
-            page.terms.map((t) => t.key),
-          )
-        ).map(summaryOf);
-    for (const term of terms) {
-      if (dayOf(term.lastSeen) < q.from || dayOf(term.firstSeen) > q.to) continue;
-      const row = toDemandRow(term, term.days, days);
-      if (row.count > 0) found.push(row);
+    const pages = await Promise.all(reading.map((w) => repo.termsByCount(q.kind, q.status, walked, w.bucket, limit, w.cursor)));
+    for (const [i, page] of pages.entries()) {
+      const walk = reading[i]!;
+      walk.cursor = page.cursor;
+      walk.next = page.terms.length > 0 && page.cursor ? (page.terms.at(-1)?.rank ?? 0) : -1;
+      scanned += page.terms.length;
+      const terms = window
+        ? page.terms
+        : (
+            await repo.getTerms(
+              q.kind,
+              page.terms.map((t) => t.key),
+            )
+          ).map(summaryOf);
+      for (const term of terms) {
+        if (dayOf(term.lastSeen) < q.from || dayOf(term.firstSeen) > q.to) continue;
+        const row = toDemandRow(term, term.days, days);
+        if (row.count > 0) found.push(row);
+      }
     }
-    if (byCountDesc && found.length >= need) {
-      found.sort((a, b) => b.count - a.count);
-      const last = page.terms.at(-1);
-      if (found[need - 1]!.count >= (last?.rank ?? 0)) break;
-    }
-  } while (cursor && scanned < q.maxScan);
+    if (byCountDesc) found.sort((a, b) => b.count - a.count);
+  }
   return found.sort(compareRows(q.sort, q.order));
 }
 

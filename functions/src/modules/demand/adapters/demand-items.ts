@@ -1,5 +1,5 @@
 import type { DemandKind } from '@parts/shared/schemas';
-import { lastDayOf, packDays, unpackDays, windowCount } from '../demand-rules';
+import { lastDayOf, packDays, rankBucket, unpackDays, windowCount } from '../demand-rules';
 import type { RankWindow, StoredTerm, TermSummary } from '../ports/demand';
 
 /**
@@ -17,12 +17,15 @@ export const demandKeys = {
 };
 
 /**
- * The GSI partitions a window's ranking items sit in: every status (gsi1) or one status (gsi2), sorted by the term's
- * count over the window's days up to its last write (ADR 129, 138).
+ * The GSI partitions a window's ranking items sit in: every status (gsi1) or one status (gsi2), sorted by the bucket
+ * of the term's last write (ADR 147), then by the term's count over the window's days up to that write (ADR 129, 138).
  */
 export const rankPk = (kind: DemandKind, window: RankWindow) => `DEMAND#${kind}#w${window}`;
 export const statusPk = (kind: DemandKind, status: string, window: RankWindow) => `DEMAND#${kind}#${status}#w${window}`;
-export const rankSk = (count: number, key: string) => `${String(count).padStart(12, '0')}#${key}`;
+/** The sort keys of one bucket begin with this. */
+export const rankSkPrefix = (bucket: number) => `${String(bucket).padStart(6, '0')}#`;
+export const rankSk = (bucket: number, count: number, key: string) => `${rankSkPrefix(bucket)}${String(count).padStart(12, '0')}#${key}`;
+const RANK_SK = /^\d{6}#(\d{12})#/;
 
 /** Days kept on a term: 13 months and a little. A term (and its ranking items) expires this long after it was last seen. */
 const TERM_DAYS_KEPT = 400;
@@ -35,7 +38,7 @@ export const termExpiry = (lastSeen: string) => Math.floor(Date.parse(lastSeen) 
  */
 export function rankItem(term: StoredTerm, window: RankWindow): Record<string, unknown> {
   const last = lastDayOf(term.days, term.lastSeen.slice(0, 10));
-  const sk = rankSk(windowCount(term.days, last, window), term.key);
+  const sk = rankSk(rankBucket(last, window), windowCount(term.days, last, window), term.key);
   return {
     type: 'demand-rank',
     kind: term.kind,
@@ -81,7 +84,7 @@ export function toRankedTerm(item: Record<string, unknown>): TermSummary {
     days: unpackDays(typeof item.days === 'string' ? item.days : undefined),
     buyers: Number(item.buyers ?? buyers.length),
     sessions: Number(item.sessions ?? sessions.length),
-    ...(typeof item.gsi1sk === 'string' && /^\d{12}#/.test(item.gsi1sk) ? { rank: Number(item.gsi1sk.slice(0, 12)) } : {}),
+    ...(typeof item.gsi1sk === 'string' && RANK_SK.test(item.gsi1sk) ? { rank: Number(RANK_SK.exec(item.gsi1sk)![1]) } : {}),
   };
 }
 

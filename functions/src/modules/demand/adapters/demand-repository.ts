@@ -6,7 +6,7 @@ import { mapLimit } from '../../../lib/map-limit';
 import { daysBetween, monthsBetween, RANK_WINDOWS } from '../demand-rules';
 import type { DemandRepository, RankWindow, StatsIncrement } from '../ports/demand';
 import { applyBatch } from './demand-writes';
-import { dayAttr, demandKeys, rankPk, statusPk, toRankedTerm, toStoredTerm } from './demand-items';
+import { dayAttr, demandKeys, rankPk, rankSkPrefix, statusPk, toRankedTerm, toStoredTerm } from './demand-items';
 
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
@@ -75,17 +75,17 @@ export function createDemandRepository(ctx: TableContext): DemandRepository {
     );
   return {
     apply: (batch) => applyBatch(ctx, batch),
-    async termsByCount(kind, status, window, limit, cursor) {
+    async termsByCount(kind, status, window, bucket, limit, cursor) {
       const [index, pkName, skName, pk] =
         status === 'all' ? ['gsi1', 'gsi1pk', 'gsi1sk', rankPk(kind, window)] : ['gsi2', 'gsi2pk', 'gsi2sk', statusPk(kind, status, window)];
       const res = await client.send(
         new QueryCommand({
           TableName,
           IndexName: index,
-          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :digit)',
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :bucket)',
           ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
-          // Only ranked terms (their sort key is the padded count).
-          ExpressionAttributeValues: { ':pk': pk, ':digit': '0' },
+          // The terms last written in the bucket (ADR 147).
+          ExpressionAttributeValues: { ':pk': pk, ':bucket': rankSkPrefix(bucket) },
           ScanIndexForward: false,
           Limit: limit,
           ExclusiveStartKey: decodeStart(cursor),

@@ -93,14 +93,16 @@ export interface DemandRepository {
   /** Writes one flush of the recorder: counters by ADD, metadata by SET (never read-then-write). */
   apply(batch: DemandBatch): Promise<void>;
   /**
-   * Terms of a kind (and status, or every status) by their count over a ranking window up to their last write,
-   * highest first, a page at a time (the window's ranking items on gsi1/gsi2, ADR 138); each carries the day
-   * counters of its window only. `cursor` is the last page's LastEvaluatedKey, opaque.
+   * Terms of a kind (and status, or every status) last written in one bucket of a ranking window (ADR 147), by their
+   * count over the window up to their last write, highest first, a page at a time (the window's ranking items on
+   * gsi1/gsi2, ADR 138); each carries the day counters of its window only. `cursor` is the last page's
+   * LastEvaluatedKey, opaque.
    */
   termsByCount(
     kind: DemandKind,
     status: DemandStatus | 'all',
     window: RankWindow,
+    bucket: number,
     limit: number,
     cursor?: string,
   ): Promise<{ terms: TermSummary[]; cursor?: string }>;
