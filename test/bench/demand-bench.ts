@@ -9,7 +9,8 @@
  *    update each would take hours on DynamoDB Local). With `--data-dir DIR` DynamoDB Local keeps its data there and a
  *    later run with the same arguments reuses it instead of seeding again.
  * 2. Times the admin's ranking (the demand service, as GET /api/admin/demand runs it): the top 100 of the year and
- *    of the last 90, 30 and 7 days, p50 / p95 over `runs` runs. `--requests 0` skips step 3; `--rank-only 1` seeds the
+ *    of the last 90, 30 and 7 days, p50 / p95 over `runs` runs, each listing checked against the true top 100 of the
+ *    generated signals (exit code 1 when a listing is not exact). `--requests 0` skips step 3; `--rank-only 1` seeds the
  *    ranking items only (the timed listings never read the term items, which take most of the seeding time).
  * 3. Times the search listing (embedded engine, `parts` documents) with and without recording, interleaved in one
  *    session: a third of the queries find nothing (each records a zero-result term); the recorder flushes to
@@ -35,6 +36,7 @@ import { createDemandService } from '@parts/functions/modules/demand/demand-serv
 import { demandKeys, rankItem, statusPk, termDayAttr, toStoredTerm } from '@parts/functions/modules/demand/adapters/demand-items';
 import { mapLimit } from '@parts/functions/lib/map-limit';
 import { RANK_WINDOWS } from '@parts/functions/modules/demand/demand-rules';
+import type { DemandRow } from '@parts/shared/schemas';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -67,10 +69,33 @@ function activeDays(): number[] {
   return raw.map((r) => Math.min(SPAN_DAYS, Math.max(1, Math.round(lo * r))));
 }
 
-async function seed(client: ReturnType<typeof createDocumentClient>['doc'], table: string, today: number): Promise<{ rows: number; items: number }> {
+/** The seeded terms, generated the same way on every run with the same arguments (so a reused data dir has them too). */
+function* generatedTerms(today: number): Generator<{ key: string; start: number; counts: number[] }> {
   const rng = mulberry32(31);
   const days = activeDays();
   const first = today - (SPAN_DAYS - 1) * DAY_MS;
+  for (let i = 0; i < TERMS; i++) {
+    const n = days[i]!;
+    const start = first + Math.floor(rng() * (SPAN_DAYS - n + 1)) * DAY_MS;
+    const counts = Array.from({ length: n }, () => 1 + Math.floor(rng() * rng() * 5));
+    yield { key: `PN${String(i).padStart(6, '0')}X`, start, counts };
+  }
+}
+
+/** The true top `n` counts of a period (from its first day to today), from the generated terms: what a listing must show. */
+function trueTop(today: number, from: number, n: number): Map<string, number> {
+  const all: [string, number][] = [];
+  for (const { key, start, counts } of generatedTerms(today)) {
+    let sum = 0;
+    counts.forEach((c, d) => {
+      if (start + d * DAY_MS >= from) sum += c;
+    });
+    if (sum > 0) all.push([key, sum]);
+  }
+  return new Map(all.sort((a, b) => b[1] - a[1]).slice(0, n));
+}
+
+async function seed(client: ReturnType<typeof createDocumentClient>['doc'], table: string, today: number): Promise<{ rows: number; items: number }> {
   let rows = 0;
   const items: Record<string, unknown>[] = [];
   let written = 0;
@@ -88,18 +113,15 @@ async function seed(client: ReturnType<typeof createDocumentClient>['doc'], tabl
     );
     written += batch.length;
   };
-  for (let i = 0; i < TERMS; i++) {
-    const key = `PN${String(i).padStart(6, '0')}X`;
-    const n = days[i]!;
-    const start = first + Math.floor(rng() * (SPAN_DAYS - n + 1)) * DAY_MS;
+  for (const { key, start, counts: dayCounts } of generatedTerms(today)) {
+    const n = dayCounts.length;
     const counters: Record<string, number> = {};
     let count = 0;
-    for (let d = 0; d < n; d++) {
-      const c = 1 + Math.floor(rng() * rng() * 5);
+    dayCounts.forEach((c, d) => {
       counters[termDayAttr(dayString(start + d * DAY_MS))] = c;
       count += c;
       rows++;
-    }
+    });
     const term = {
       ...demandKeys.term('missing', key),
       type: 'demand-term',
@@ -110,12 +132,12 @@ async function seed(client: ReturnType<typeof createDocumentClient>['doc'], tabl
       expiresAt: Math.floor((start + (n - 1) * DAY_MS) / 1000) + 400 * 86_400,
       firstSeen: new Date(start).toISOString(),
       lastSeen: new Date(start + (n - 1) * DAY_MS + 3_600_000).toISOString(),
-      forms: { [`pn-${i}x`]: count },
+      forms: { [key.toLowerCase()]: count },
       requests: [],
       status: 'open',
     };
     if (!RANK_ONLY) items.push(term);
-    // Its ranking items as the write path builds them from the term as written (ADR 138).
+    // Its ranking items as the write path builds them from the term as written (ADR 138, 147).
     const stored = toStoredTerm(term);
     for (const w of RANK_WINDOWS) {
       items.push({ ...demandKeys.rank('missing', key, w), ...rankItem(stored, w), status: 'open', gsi2pk: statusPk('missing', 'open', w) });
@@ -164,7 +186,7 @@ async function main() {
     const today = Date.parse(`${dayString(now.getTime())}T00:00:00Z`);
     // A data dir seeded with the same arguments on the same day is reused (the periods are relative to today).
     const marker = DATA_DIR ? join(DATA_DIR, 'demand-bench.json') : undefined;
-    const seedOf = JSON.stringify({ ROWS, TERMS, today: dayString(today), layout: 'rank-items', RANK_ONLY });
+    const seedOf = JSON.stringify({ ROWS, TERMS, today: dayString(today), layout: 'rank-items-by-bucket', RANK_ONLY });
     if (marker && existsSync(marker) && readFileSync(marker, 'utf8') === seedOf) {
       console.log(`reusing the data seeded in ${DATA_DIR} (${seedOf})`);
     } else {
@@ -201,14 +223,22 @@ async function main() {
     for (const [name, from] of periods) {
       const times: number[] = [];
       let rows = 0;
+      let listed: DemandRow[] = [];
       for (let i = 0; i < RUNS + 2; i++) {
         if (i === 2) Object.assign(walk, { pages: 0, terms: 0, ms: 0 });
         const t = performance.now();
         const page = await service.list({ kind: 'missing', from, to, sort: 'count', order: 'desc', status: 'open', limit: 100 });
         if (i >= 2) times.push(performance.now() - t);
         rows = page.items.length;
+        listed = page.items;
       }
-      console.log(`top 100, ${name}: ${fmt(times)}  (${rows} rows, ${RUNS} runs after 2 warm-up)`);
+      // Exact: every row counts what the term truly counts in the period, and the counts are the true top 100's
+      // (terms tied at the 100th count may differ).
+      const truth = trueTop(today, Date.parse(`${from}T00:00:00Z`), 100);
+      const wrong = listed.filter((r) => truth.has(r.key) && truth.get(r.key) !== r.count).length;
+      const exact = wrong === 0 && listed.map((r) => r.count).join() === [...truth.values()].join();
+      if (!exact) process.exitCode = 1;
+      console.log(`top 100, ${name}: ${fmt(times)}  (${rows} rows, ${exact ? 'exact' : 'NOT the true top 100'}, ${RUNS} runs after 2 warm-up)`);
       console.log(
         `  per listing: ${(walk.pages / RUNS).toFixed(1)} Query pages, ${(walk.terms / RUNS).toFixed(0)} terms read, ${(walk.ms / RUNS).toFixed(1)} ms in Query (load ${loadavg()[0]!.toFixed(2)})`,
       );

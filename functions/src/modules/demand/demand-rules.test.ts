@@ -111,7 +111,9 @@ describe('the ranking key', () => {
     expect(rankBucket('2026-11-26', 7)).toBe(2969);
     expect(rankBuckets('2026-11-20', '2026-11-26', 7)).toEqual([2969, 2968]);
     expect(rankBuckets('2026-11-19', '2026-11-25', 7)).toEqual([2968]);
-    expect(rankBuckets('2025-11-26', '2026-11-26', 366)).toEqual([rankBucket('2026-11-26', 366), rankBucket('2025-11-26', 366)]);
+    expect(rankBuckets('2026-08-29', '2026-11-26', 90)).toEqual([rankBucket('2026-11-26', 90), rankBucket('2026-08-29', 90)]);
+    // The widest window is one bucket: a year's listing reads one walk.
+    expect(rankBuckets('2025-11-26', '2026-11-26', 366)).toEqual([0]);
     // The key of an item sorts by its bucket first, so one bucket's terms are one range of a GSI partition.
     expect(rankSk(2915, 12, 'CR600')).toBe('002915#000000000012#CR600');
   });

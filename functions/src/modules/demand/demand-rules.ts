@@ -85,8 +85,11 @@ export function rankWindowFor(from: string, today: string): RankWindow | undefin
  * The bucket of a window a day falls in (ADR 147): the day's number since 1970-01-01 divided by the window's days,
  * rounded down. A ranking item sorts first by the bucket of its term's last write, so a period of at most a window's
  * days reads only the (at most two) buckets its days fall in: terms last written before the period are not read.
+ * The widest window is one bucket (0): a term is kept only 400 days, so at most 35 days of terms written before a
+ * year's period sit in it, and two buckets would double what a year's listing reads.
  */
-export const rankBucket = (day: string, window: RankWindow): number => Math.floor(Math.round(toTime(day) / DAY_MS) / window);
+export const rankBucket = (day: string, window: RankWindow): number =>
+  window === RANK_WINDOW_DAYS ? 0 : Math.floor(Math.round(toTime(day) / DAY_MS) / window);
 
 /** The buckets of a window holding the terms last written from `from` to `to`, newest first. */
 export function rankBuckets(from: string, to: string, window: RankWindow): number[] {
