@@ -43,9 +43,10 @@ export function compressLikeCloudFront(options: { skip?: (path: string) => boole
       body.catch(() => assets.delete(c.req.path));
     }
     const bytes = await body;
-    const headers = new Headers(res.headers);
-    headers.set('content-encoding', 'gzip');
-    headers.set('content-length', String(bytes.byteLength));
-    c.res = new Response(bytes, { status: res.status, headers });
+    // Hono copies the replaced answer's headers onto the new one: its length must go first.
+    res.headers.delete('content-length');
+    c.res = new Response(bytes, res);
+    c.res.headers.set('content-encoding', 'gzip');
+    c.res.headers.set('content-length', String(bytes.byteLength));
   };
 }
