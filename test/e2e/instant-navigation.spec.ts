@@ -55,7 +55,9 @@ test.describe('instant navigation, the frame after the click', () => {
     await page.goto(`/catalog?q=${encodeURIComponent(part.partNumber)}`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     await page.locator(`a[href="/part/${part.slug}"]`).first().hover();
-    await expect.poll(() => finished.includes(`/api/parts/${encodeURIComponent(part.slug)}`) && finished.some((path) => path.includes('/part-detail-page-'))).toBe(true);
+    await expect
+      .poll(() => finished.includes(`/api/parts/${encodeURIComponent(part.slug)}`) && finished.some((path) => path.includes('/part-detail-page-')))
+      .toBe(true);
 
     // The page is committed in the click's own task (ADR 143): the next animation frame, before it paints, has it.
     const headingAtNextFrame = await page.evaluate((slug) => {
