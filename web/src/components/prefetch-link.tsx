@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FocusEvent, type MouseEvent, type PointerEvent, type TouchEvent } from 'react';
-import { createPath, Link, useHref, useLocation, useNavigate, useResolvedPath, type LinkProps } from 'react-router-dom';
+import { createPath, Link, useHref, useLocation, useNavigate, type LinkProps } from 'react-router-dom';
 import { HOVER_INTENT_MS, usePrefetchScheduler } from '../lib/intent-prefetch';
 
 /** A click the router handles (Link's own rule): the main button, no modifier key, no other target. */
@@ -18,7 +18,6 @@ export function PrefetchLink({ to, onPointerEnter, onPointerLeave, onTouchStart,
   const href = useHref(to);
   const navigate = useNavigate();
   const location = useLocation();
-  const path = useResolvedPath(to, { relative: props.relative });
   const ref = useRef<HTMLAnchorElement>(null);
   const timer = useRef<number | undefined>(undefined);
 
@@ -38,8 +37,8 @@ export function PrefetchLink({ to, onPointerEnter, onPointerLeave, onTouchStart,
         if (event.defaultPrevented || props.reloadDocument || !isPlainClick(event, props.target)) return;
         event.preventDefault();
         void navigate(to, {
-          // As Link: a link to the page on screen replaces its history entry.
-          replace: props.replace ?? createPath(location) === createPath(path),
+          // As Link: a link to the page on screen replaces its history entry (`href` is the resolved path; no basename here).
+          replace: props.replace ?? href === createPath(location),
           state: props.state as unknown,
           preventScrollReset: props.preventScrollReset,
           relative: props.relative,
