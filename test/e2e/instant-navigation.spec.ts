@@ -47,6 +47,28 @@ test.describe('instant navigation', () => {
   });
 });
 
+test.describe('instant navigation, the frame after the click', () => {
+  test('with its data and code prefetched, the first frame after a click on a part link already shows the part', async ({ page, request }) => {
+    const part = await somePart(request);
+    const finished: string[] = [];
+    page.on('requestfinished', (req) => finished.push(new URL(req.url()).pathname));
+    await page.goto(`/catalog?q=${encodeURIComponent(part.partNumber)}`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await page.locator(`a[href="/part/${part.slug}"]`).first().hover();
+    await expect
+      .poll(() => finished.includes(`/api/parts/${encodeURIComponent(part.slug)}`) && finished.some((path) => path.includes('/part-detail-page-')))
+      .toBe(true);
+
+    // The page is committed in the click's own task (ADR 143): the next animation frame, before it paints, has it.
+    const headingAtNextFrame = await page.evaluate((slug) => {
+      document.querySelector<HTMLAnchorElement>(`a[href="/part/${slug}"]`)!.click();
+      return new Promise<string | undefined>((resolve) => requestAnimationFrame(() => resolve(document.querySelector('h1')?.textContent ?? undefined)));
+    }, part.slug);
+    expect(headingAtNextFrame).toBe(part.name);
+    await expect(page).toHaveURL(new RegExp(`/part/${part.slug}$`));
+  });
+});
+
 test.describe('back/forward cache', () => {
   test('back from one public page to another is served from the back/forward cache', async ({ playwright, baseURL, request }) => {
     const part = await somePart(request, 1);

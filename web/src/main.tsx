@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './app/app';
 import { HydrationMark } from './app/hydration-mark';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
+import { createAppRouter, routes } from './app/router';
 import { reviveTransferred, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
@@ -28,7 +28,7 @@ async function hydrateServerPage(container: HTMLElement, payload: SsrPayload) {
   );
   const queryClient = createQueryClient();
   hydrate(queryClient, reviveTransferred(payload.queries));
-  const router = createBrowserRouter(routes, { hydrationData: payload.router });
+  const router = createAppRouter({ hydrationData: payload.router });
   hydrateRoot(
     container,
     <StrictMode>

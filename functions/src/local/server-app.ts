@@ -12,6 +12,7 @@ import { attachmentDownloads } from './attachment-downloads';
 import { SITE_DOWNLOAD_PREFIX } from '../adapters/s3/blob-store';
 import { bodyEtag } from '../http/cache';
 import type { PageCache } from './page-cache';
+import { compressLikeCloudFront } from './compression';
 
 /** The Vite build of web/, relative to this file so any working directory works. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -89,6 +90,8 @@ export function createServerApp(
   const outer = new Hono();
   // CloudFront's security headers, as production sends them (docs/security.md).
   outer.use('*', localSecurityHeaders(options.uploadOrigins ?? []));
+  // Compressed as CloudFront compresses (not the quote attachments, as there): ADR 144.
+  outer.use('*', compressLikeCloudFront({ skip: (path) => path.startsWith(SITE_DOWNLOAD_PREFIX) }));
   const app = new Hono();
   const { pageCache } = options;
   outer.all('*', (c) => (pageCache ? pageCache.handle(c.req.raw, async (request) => app.fetch(request, c.env)) : app.fetch(c.req.raw, c.env)));

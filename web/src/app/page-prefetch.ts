@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router-dom';
 import { ApiError, withFetchPriority } from '../lib/api-client';
 import type { PagePrefetch } from '../lib/intent-prefetch';
 import { prefetchRoute, SERVER_RENDERED_ROUTES } from './prefetch';
-import { routes } from './router';
+import { preloadRoute, routes } from './router';
 
 interface PrefetchedQuery {
   queryKey: QueryKey;
@@ -38,8 +38,8 @@ function forPrefetch(client: QueryClient, priority: 'low' | undefined): QueryCli
 }
 
 /**
- * What a click on a link to `path` will need, loaded ahead: the matched routes' lazy page modules (the
- * browser keeps the import, so the router's own import resolves at once) and, for a public page, the
+ * What a click on a link to `path` will need, loaded ahead: the matched routes' lazy page modules (handed to the
+ * router, so the click has nothing left to load: preloadRoute) and, for a public page, the
  * very queries (same options and keys) the server renderer fills for it, into the app's query cache.
  */
 export function createPagePrefetch(queryClient: QueryClient): PagePrefetch {
@@ -48,7 +48,7 @@ export function createPagePrefetch(queryClient: QueryClient): PagePrefetch {
     const matches = matchRoutes(routes, url.pathname) ?? [];
     const leaf = matches[matches.length - 1];
     await Promise.all([
-      ...matches.map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
+      ...matches.map(({ route }) => preloadRoute(route)),
       leaf?.route.id && SERVER_RENDERED_ROUTES.has(leaf.route.id)
         ? prefetchRoute(leaf.route.id, leaf.params, url.searchParams, forPrefetch(queryClient, priority), window.location.origin)
         : undefined,

@@ -1,0 +1,52 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+
+const gzip = promisify(gzipCallback);
+
+/** What CloudFront compresses: text answers (pages, JSON, scripts, styles, SVG, XML) of at least 1 KB. */
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:javascript|json|xml|[^;\s]+\+(?:json|xml))|image\/svg\+xml)/i;
+const THRESHOLD = 1024;
+
+const acceptsGzip = (header: string | undefined) => !!header && /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:1(?:\.0*)?|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i.test(header);
+
+/**
+ * The local server's answers compressed as CloudFront compresses them (`compress: true` on every behaviour but the
+ * quote attachments, infra/src/constructs/web.ts): gzip for a browser that accepts it, `Vary: Accept-Encoding`.
+ * Fingerprinted files under `/assets/` never change, so each is compressed once (off the event loop) and kept; pages
+ * and API answers are compressed as they stream out. Without it the mobile profile of `bench:web` (1.6 Mbps) measured
+ * a 43 KB page and 420 KB of script a buyer never downloads (ADR 144).
+ */
+export function compressLikeCloudFront(options: { skip?: (path: string) => boolean } = {}): MiddlewareHandler {
+  const assets = new Map<string, Promise<Uint8Array>>();
+  const dynamic = compress({ encoding: 'gzip', threshold: THRESHOLD, contentTypeFilter: COMPRESSIBLE });
+  return async (c, next) => {
+    if (options.skip?.(c.req.path)) return next();
+    if (!c.req.path.startsWith('/assets/')) return dynamic(c, next);
+    await next();
+    const res = c.res;
+    const type = res.headers.get('content-type') ?? '';
+    if (c.req.method !== 'GET' || res.status !== 200 || !res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return;
+    res.headers.append('vary', 'Accept-Encoding');
+    if (!acceptsGzip(c.req.header('accept-encoding'))) return;
+    let body = assets.get(c.req.path);
+    if (body) await res.body.cancel();
+    else {
+      const raw = new Uint8Array(await res.arrayBuffer());
+      if (raw.byteLength < THRESHOLD) {
+        c.res = new Response(raw, res);
+        return;
+      }
+      body = gzip(raw, { level: 9 }).then((bytes) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      assets.set(c.req.path, body);
+      body.catch(() => assets.delete(c.req.path));
+    }
+    const bytes = await body;
+    // Hono copies the replaced answer's headers onto the new one: its length must go first.
+    res.headers.delete('content-length');
+    c.res = new Response(bytes, res);
+    c.res.headers.set('content-encoding', 'gzip');
+    c.res.headers.set('content-length', String(bytes.byteLength));
+  };
+}
