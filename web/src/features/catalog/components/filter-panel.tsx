@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { SPEC_FILTERS } from '@parts/shared/constants';
@@ -28,27 +28,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Rows of a category or manufacturer list in the server's HTML: a little more than its scroll box shows. The rest
- * are drawn once the browser has hydrated the page (issue 34: they were half of /catalog's render CPU, for rows the
- * first paint scrolls out of sight).
+ * Rows of a category or manufacturer list drawn with the page: a little more than its scroll box shows. The rest
+ * follow in a deferred render (React's useDeferredValue), after the page's first frame: in the server's HTML and the
+ * hydration of it (issue 34: they were half of /catalog's render CPU, for rows the first paint scrolls out of sight),
+ * and when the browser draws a listing again, as on a back navigation (the listing's cards show first).
  */
 const FIRST_PAINT_ROWS = 10;
 
-const noSubscription = () => () => undefined;
-
-/** False while the server renders and the browser hydrates that HTML; true after that, and for a page drawn in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
-/** All of `items` once hydrated; before, the first FIRST_PAINT_ROWS. */
+/** `items`: at first the first FIRST_PAINT_ROWS, all of them in a render right after. */
 function useFirstPaintRows<T>(items: T[]): T[] {
-  const hydrated = useHydrated();
-  return hydrated ? items : items.slice(0, FIRST_PAINT_ROWS);
+  return useDeferredValue(items, items.length > FIRST_PAINT_ROWS ? items.slice(0, FIRST_PAINT_ROWS) : items);
 }
 
 type RangeText = Record<string, { min: string; max: string }>;
