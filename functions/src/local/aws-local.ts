@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
+import { loopbackLauncher, type Launcher } from './dynamodb-launcher';
 
 /** Local stand-ins that speak the AWS APIs: Amazon's DynamoDB Local (Java) and s3rver. */
 
@@ -87,23 +87,23 @@ function dynamoLocalJarDir(): string {
   return join(lib, dir);
 }
 
-/** Our entry point around DynamoDB Local's: the same command line, but listening on 127.0.0.1 only. */
-const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./dynamodb-local-loopback.java', import.meta.url));
-
 /**
  * DynamoDB Local on 127.0.0.1 only (it accepts any credentials, so it must never be reachable from another
  * machine), without telemetry, with a capped heap.
  */
-function spawnJava(port: number, options: { dataDir?: string; heap: string }): { child: ChildProcess; watchdog: ChildProcess } {
+function spawnJava(port: number, launcher: Launcher, options: { dataDir?: string; heap: string }): { child: ChildProcess; watchdog: ChildProcess } {
   const jarDir = dynamoLocalJarDir();
   const args = [
     `-Xmx${options.heap}`,
     // An exhausted heap ends the process (and the supervisor restarts it) instead of leaving it half-alive.
     '-XX:+ExitOnOutOfMemoryError',
+    // The client compiler only (ADR 145): the server compiler's own work cost more CPU than it saved in
+    // every run measured (start-up, seeding, tests), and this process lives for minutes to hours.
+    '-XX:TieredStopAtLevel=1',
     `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
     '-cp',
-    join(jarDir, 'DynamoDBLocal.jar'),
-    LOOPBACK_LAUNCHER,
+    [join(jarDir, 'DynamoDBLocal.jar'), ...launcher.classPath].join(':'),
+    launcher.main,
     ...(options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory']),
     '-port',
     String(port),
@@ -184,8 +184,9 @@ async function launchDynamo(
   options: { dataDir?: string; heap: string },
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ChildProcess> {
+  const launcher = await loopbackLauncher(join(dynamoLocalJarDir(), 'DynamoDBLocal.jar'));
   // From the moment it exists (a failed or interrupted start included), Java must not outlive this process.
-  const { child, watchdog } = spawnJava(port, options);
+  const { child, watchdog } = spawnJava(port, launcher, options);
   onSpawn?.(child);
   child.on('error', () => undefined);
   const killOnExit = () => {
