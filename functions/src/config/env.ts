@@ -33,7 +33,7 @@ const envSchema = z.object({
   PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5000),
   /**
    * Local server: the share of a core the spreadsheet reader may use (ADR 094): after a file that took t, it rests
-   * t × (1 / share − 1). Not set: 0.25 locally; Lambda keeps 1 (one request per container).
+   * t × (1 / share − 1). Not set: 0.1 locally; Lambda keeps 1 (one request per container).
    */
   PARSE_BUSY_SHARE: z.coerce.number().gt(0).max(1).optional(),
   /** Demand signals (issue 31, docs/demand.md): `off` records none (the admin's Demand tab then shows what was kept). */

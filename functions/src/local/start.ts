@@ -39,8 +39,8 @@ async function main() {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   }
-  // One machine: a stream of uploaded files may take a quarter of a core, not the API's (docs/benchmarks.md, issue 26).
-  configureParseSandbox({ busyShare: env.PARSE_BUSY_SHARE ?? 0.25 });
+  // One machine: a stream of uploaded files may take a tenth of a core, not the API's (docs/benchmarks.md, issue 26).
+  configureParseSandbox({ busyShare: env.PARSE_BUSY_SHARE ?? 0.1 });
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   say(`Industrial Parts Hub — starting (data in ${dataDir})`);
