@@ -53,18 +53,13 @@ for (const { width, height } of [
 
     // Tailwind's rules from the inlined CSS: the heading's size and weight, the sticky header, the page's max width.
     expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
-    expect(
-      await page
-        .locator('header')
+    const style = (selector: string, property: string) =>
+      page
+        .locator(selector)
         .first()
-        .evaluate((el) => getComputedStyle(el).position),
-    ).toBe('sticky');
-    expect(
-      await page
-        .locator('main > div')
-        .first()
-        .evaluate((el) => getComputedStyle(el).maxWidth),
-    ).toBe('1280px');
+        .evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
+    expect(await style('header', 'position')).toBe('sticky');
+    expect(await style('main > div', 'max-width')).toBe('1280px');
     // No stylesheet link left in <head>: nothing there waits for it.
     await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath(`first-paint-part-${width}.png`) });
