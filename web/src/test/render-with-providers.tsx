@@ -26,9 +26,10 @@ export interface StubCall {
 
 /**
  * Replaces `fetch` with a table of answers keyed by "METHOD /path" (the path without its query).
- * Unknown requests answer 404 JSON, as the API does. Returns the calls made, for assertions.
+ * Unknown requests answer 404 JSON, as the API does; an answer may wait (a promise), as a slow request does.
+ * Returns the calls made, for assertions.
  */
-export function stubApi(routes: Record<string, StubAnswer | ((call: StubCall) => StubAnswer)>): StubCall[] {
+export function stubApi(routes: Record<string, StubAnswer | ((call: StubCall) => StubAnswer | Promise<StubAnswer>)>): StubCall[] {
   const calls: StubCall[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
@@ -44,7 +45,7 @@ export function stubApi(routes: Record<string, StubAnswer | ((call: StubCall) =>
     calls.push(call);
     call.body = await readableBody(init?.body, headers);
     const route = routes[`${call.method} ${call.path}`];
-    const answer = typeof route === 'function' ? route(call) : (route ?? { status: 404, body: { message: 'Not found' } });
+    const answer = typeof route === 'function' ? await route(call) : (route ?? { status: 404, body: { message: 'Not found' } });
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   return calls;

@@ -1,4 +1,4 @@
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import { useForm, useWatch, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -30,8 +30,17 @@ export function useEntityForm<TIn extends FieldValues, TOut, I extends { id: num
   });
   const { errors, isSubmitting } = form.formState;
 
+  // Filled whole when the dialog opens (or turns to another item). Values that change while it stays open — a
+  // prefill completed by a list that arrived late — fill only the fields the admin has not touched.
+  const filledFor = useRef<{ item: I | undefined } | undefined>(undefined);
   useEffect(() => {
-    if (open) form.reset(toValues(item));
+    if (!open) {
+      filledFor.current = undefined;
+      return;
+    }
+    const sameItem = filledFor.current !== undefined && filledFor.current.item === item;
+    form.reset(toValues(item), sameItem ? { keepDirtyValues: true } : undefined);
+    filledFor.current = { item };
   }, [open, item, form, toValues]);
 
   const close = () => {
