@@ -40,7 +40,9 @@ export default defineConfig({
   // Per run, so two engineers' runs in one checkout never delete each other's artifacts.
   outputDir: path.join(repoRoot, 'test-results', `e2e-${port}`),
   fullyParallel: true,
-  workers: 2,
+  // Four at a time (E2E_WORKERS to change it): with two, a quiet run kept the machine's two cores less than half busy,
+  // as each test mostly waits on the page, the server or DynamoDB Local (docs/testing.md).
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   forbidOnly: true,
   timeout: 45_000,
@@ -48,7 +50,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs a third of the suite's CPU (screencast and snapshots of every action), and a CI run's
+    // traces are read by nobody: recorded locally only, kept for a failed test (docs/testing.md).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
