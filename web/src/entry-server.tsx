@@ -3,6 +3,8 @@ import { NOT_FOUND_LIFETIME, PAGE_LIFETIME, publicCacheControl } from '@parts/sh
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';
 import { createCriticalCss } from './app/critical-css';
+import { FOOTER_CLASS } from './components/layout/footer';
+import { HEADER_CLASS } from './components/layout/header';
 import { HydrationMark } from './app/hydration-mark';
 import { AppProviders } from './app/providers';
 import { prefetchRoute, ROUTE_MODULES, SERVER_RENDERED_ROUTES } from './app/prefetch';
@@ -11,6 +13,7 @@ import { headTags, scriptJson } from './app/seo';
 import { prepareForTransfer, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { createChromeCache, ServerChromeContext } from './lib/server-chrome';
 
 /**
  * The server renderer: the public pages as complete HTML from the same React components the SPA
@@ -31,6 +34,11 @@ export interface RendererOptions {
    * the stylesheet loaded from the end of <body> (ADR 136). Without them the stylesheet stays in <head>.
    */
   stylesheets?: Record<string, string>;
+  /**
+   * The header's and footer's HTML kept from an earlier page of the same variant and put into the next pages without
+   * rendering them again (ADR 150; default true). False renders them with React on every page.
+   */
+  chromeCache?: boolean;
 }
 
 export interface ManifestChunk {
@@ -77,6 +85,8 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   const [beforeRoot = '', afterRoot = ''] = template.split(ROOT);
   const handler = createStaticHandler(routes);
   const criticalTemplate = createCriticalCss(options.stylesheets ?? {});
+  const chromeCache =
+    options.chromeCache === false ? undefined : createChromeCache({ header: `<header class="${HEADER_CLASS}">`, footer: `<footer class="${FOOTER_CLASS}">` });
 
   /** The page as HTML, or null when the route is not server-rendered (the caller serves the SPA shell). */
   return async function render(request: Request): Promise<Response | null> {
@@ -92,12 +102,17 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const { status, head } = await prefetchRoute(routeId, leaf.params, url.searchParams, queryClient, origin);
 
     const router = createStaticRouter(handler.dataRoutes, context);
+    const chrome = chromeCache?.forRender();
+    // The context adds no branch to the tree: useId gives the ids the browser's tree (without it) gives.
     const body = renderToString(
-      <AppProviders queryClient={queryClient} serverRendered>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <HydrationMark />
-      </AppProviders>,
+      <ServerChromeContext value={chrome?.chrome ?? null}>
+        <AppProviders queryClient={queryClient} serverRendered>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <HydrationMark />
+        </AppProviders>
+      </ServerChromeContext>,
     );
+    chrome?.keep(body);
     const queries = prepareForTransfer(
       dehydrate(queryClient, {
         shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && query.state.error instanceof ApiError),
