@@ -85,6 +85,8 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   const [beforeRoot = '', afterRoot = ''] = template.split(ROOT);
   const handler = createStaticHandler(routes);
   const criticalTemplate = createCriticalCss(options.stylesheets ?? {});
+  // The same for every page of a route: worked out on its first page.
+  const routePreloads = new Map<string, string>();
   const chromeCache =
     options.chromeCache === false ? undefined : createChromeCache({ header: `<header class="${HEADER_CLASS}">`, footer: `<footer class="${FOOTER_CLASS}">` });
 
@@ -120,7 +122,9 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     );
     queryClient.clear();
     const payload: SsrPayload = { queries, router: { loaderData: context.loaderData, actionData: context.actionData } };
-    const headEnd = `    ${preloadTags(options.manifest, ROUTE_MODULES[routeId], template)}\n    ${headTags(head, origin)}\n  </head>`;
+    let preloads = routePreloads.get(routeId);
+    if (preloads === undefined) routePreloads.set(routeId, (preloads = preloadTags(options.manifest, ROUTE_MODULES[routeId], template)));
+    const headEnd = `    ${preloads}\n    ${headTags(head, origin)}\n  </head>`;
     const root = `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>`;
     const page = (before: string, after: string) => before.replace('</head>', headEnd) + root + after;
     // The critical CSS of this route's first page, inlined (computed once per route and status, ADR 136).
