@@ -73,6 +73,29 @@ const NOT_FOUND_CACHE_CONTROL = publicCacheControl(NOT_FOUND_LIFETIME);
 const ROOT = '<div id="root"></div>';
 const utf8 = new TextEncoder();
 
+interface EncodedHalves {
+  /** The template's head up to its `</head>`, as UTF-8. */
+  start: Uint8Array;
+  /** From `</head>` (excluded) to the root: the page's own head tags go before it. */
+  afterHead: string;
+  tail: Uint8Array;
+}
+
+function encodeHalves({ head, tail }: { head: string; tail: string }): EncodedHalves {
+  const end = head.indexOf('</head>');
+  return { start: utf8.encode(head.slice(0, end)), afterHead: head.slice(end + '</head>'.length), tail: utf8.encode(tail) };
+}
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
 export function createRenderer(options: RendererOptions): (request: Request) => Promise<Response | null> {
   if (!options.template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
   setApiTransport(async (path, init) => {
@@ -87,6 +110,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   const criticalTemplate = createCriticalCss(options.stylesheets ?? {});
   // The same for every page of a route: worked out on its first page.
   const routePreloads = new Map<string, string>();
+  const encodedTemplates = new WeakMap<object, EncodedHalves>();
   const chromeCache =
     options.chromeCache === false ? undefined : createChromeCache({ header: `<header class="${HEADER_CLASS}">`, footer: `<footer class="${FOOTER_CLASS}">` });
 
@@ -129,10 +153,12 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const page = (before: string, after: string) => before.replace('</head>', headEnd) + root + after;
     // The critical CSS of this route's first page, inlined (computed once per route and status, ADR 136).
     const inlined = await criticalTemplate(`${routeId} ${status}`, beforeRoot, afterRoot, () => page(beforeRoot, afterRoot));
-    const html = page(inlined.head, inlined.tail);
+    let halves = encodedTemplates.get(inlined);
+    if (!halves) encodedTemplates.set(inlined, (halves = encodeHalves(inlined)));
     // As UTF-8 bytes: a string body is checked for lone surrogates by undici's Response (toUSVString), which on
     // the page's rope of concatenated pieces cost about a tenth of /catalog's render CPU (issue 34, bench:render).
-    return new Response(utf8.encode(html), {
+    // The template's halves (the inlined CSS most of them) are encoded once per route: only this page's part here.
+    return new Response(concatBytes(halves.start, utf8.encode(headEnd + halves.afterHead + root), halves.tail), {
       status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
