@@ -3,7 +3,8 @@
  * connections for DURATION seconds each at the listing API, the part API (random seeded slugs), and
  * the server-rendered /catalog and /part/:slug pages; req/s, p50, p99 and non-2xx for each. The pages twice (issue 34,
  * ADR 135): first renders (an Authorization header keeps every request out of the page cache) and page-cache hits
- * (/catalog, and 200 part pages rendered in the warm-up). The API targets and the hostile mix bypass the cache too.
+ * (/catalog, and 200 part pages rendered in the warm-up), the hits also as a browser asks (Accept-Encoding: gzip, the
+ * kept compressed copies). The API targets and the hostile mix bypass the cache too.
  * Starts the real local server (built SPA + SSR + API, its own DynamoDB Local, fresh data dir, seeded
  * parts, embedded index; NODE_ENV=production as on AWS) unless BENCH_URL points at a running one.
  * Compare figures within one run: the machine is shared.
@@ -64,6 +65,8 @@ interface Target {
 
 /** Any Authorization header makes the local page cache pass a request to the origin (ADR 135): every page is rendered. */
 const BYPASS_CACHE = { authorization: 'Bearer bench-first-render' };
+/** What a browser sends: the page cache answers with its gzipped copy (ADR 151). */
+const GZIP = { 'accept-encoding': 'gzip, deflate, br' };
 /** Part pages the page-cache target spreads over (each rendered once before its warm-up). */
 const CACHED_PART_PAGES = 100;
 
@@ -131,6 +134,9 @@ async function main() {
           for (const slug of slugs.slice(0, CACHED_PART_PAGES)) await (await fetch(`${baseUrl}/part/${encodeURIComponent(slug)}`)).arrayBuffer();
         },
       },
+      // As a browser asks (autocannon sends no Accept-Encoding otherwise): the cache's kept gzipped copies (ADR 151).
+      { name: 'GET /catalog (page cache, gzip)', path: () => '/catalog', headers: GZIP },
+      { name: 'GET /part/:slug (page cache, gzip)', path: () => `/part/${cachedSlug()}`, headers: GZIP },
     ];
     const load = () =>
       loadavg()

@@ -7,7 +7,10 @@
  * directory, for Chrome DevTools) and prints the functions with the most self time.
  * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead)
  * Two builds compared: `WEB_BUILDS=/a,/b npx tsx test/bench/render-bench.ts`, each folder holding a `dist` and a
- * `dist-ssr` (copies of web/dist and web/dist-ssr), measured in turn in the same process against the same answers.
+ * `dist-ssr` (copies of web/dist and web/dist-ssr; put them inside the repository, so their imports find its
+ * node_modules), measured in the same process against the same answers, interleaved render by render (a, b, a, b, …):
+ * a loaded machine's swings then fall on every build alike. Each later build's median is also given as a share of the
+ * first's. PROFILE=1 profiles the interleaved loop of each page (all builds in one profile: give one build).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -95,38 +98,53 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(', ')}; ${renders} renders each after ${warmupRenders} warm-up ones`,
     );
-    for (const { build, render } of renderers) {
-      if (renderers.length > 1) console.log(`build ${build}`);
-      await measure(render, pages);
-    }
+    await measure(renderers, pages);
+    console.log(
+      `load average at the end ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     await stop();
   }
 }
 
-/** Renders each page RENDERS times (after the warm-up) and prints the CPU per render; PROFILE=1 also profiles it. */
-async function measure(render: (request: Request) => Promise<Response | null>, pages: { name: string; url: string }[]) {
+/**
+ * Renders each page RENDERS times per build (after the warm-up), the builds in turn render by render, and prints the
+ * CPU per render of each build; PROFILE=1 also profiles each page's loop.
+ */
+async function measure(renderers: { build: string; render: (request: Request) => Promise<Response | null> }[], pages: { name: string; url: string }[]) {
   for (const page of pages) {
-    for (let i = 0; i < warmupRenders; i += 1) await (await render(new Request(page.url)))!.arrayBuffer();
+    for (const { render } of renderers) for (let i = 0; i < warmupRenders; i += 1) await (await render(new Request(page.url)))!.arrayBuffer();
     const session = process.env.PROFILE === '1' ? new Session() : undefined;
     if (session) {
       session.connect();
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
-    const cpu: number[] = [];
-    let bytes = 0;
+    const cpu = renderers.map((): number[] => []);
+    const bytes = renderers.map(() => 0);
     for (let i = 0; i < renders; i += 1) {
-      const before = process.cpuUsage();
-      // The bytes a server sends (the local server and the page cache read them so): no decoding back to a string.
-      const html = await (await render(new Request(page.url)))!.arrayBuffer();
-      const used = process.cpuUsage(before);
-      cpu.push((used.user + used.system) / 1000);
-      bytes = html.byteLength;
+      for (const [b, { render }] of renderers.entries()) {
+        const before = process.cpuUsage();
+        // The bytes a server sends (the local server and the page cache read them so): no decoding back to a string.
+        const html = await (await render(new Request(page.url)))!.arrayBuffer();
+        const used = process.cpuUsage(before);
+        cpu[b]!.push((used.user + used.system) / 1000);
+        bytes[b] = html.byteLength;
+      }
     }
-    cpu.sort((a, b) => a - b);
-    const at = (q: number) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))]!.toFixed(2);
-    console.log(`  ${page.name.padEnd(12)} CPU per render: median ${at(0.5)} ms  p90 ${at(0.9)} ms   HTML ${(bytes / 1024).toFixed(1)} KB`);
+    const medians: number[] = [];
+    for (const [b, { build }] of renderers.entries()) {
+      const sorted = cpu[b]!.sort((x, y) => x - y);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+      medians.push(at(0.5));
+      const share = b > 0 ? `   ${((at(0.5) / medians[0]!) * 100).toFixed(0)} % of the first build's median` : '';
+      const name = renderers.length > 1 ? `  [${path.basename(build)}]` : '';
+      console.log(
+        `  ${page.name.padEnd(12)} CPU per render: median ${at(0.5).toFixed(2)} ms  p90 ${at(0.9).toFixed(2)} ms   HTML ${(bytes[b]! / 1024).toFixed(1)} KB${name}${share}`,
+      );
+    }
     if (session) {
       const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
       const file = path.join(tmpdir(), `render-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);

@@ -3,6 +3,8 @@ import { NOT_FOUND_LIFETIME, PAGE_LIFETIME, publicCacheControl } from '@parts/sh
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';
 import { createCriticalCss } from './app/critical-css';
+import { FOOTER_CLASS } from './components/layout/footer';
+import { HEADER_CLASS } from './components/layout/header';
 import { HydrationMark } from './app/hydration-mark';
 import { AppProviders } from './app/providers';
 import { prefetchRoute, ROUTE_MODULES, SERVER_RENDERED_ROUTES } from './app/prefetch';
@@ -11,6 +13,7 @@ import { headTags, scriptJson } from './app/seo';
 import { prepareForTransfer, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
 import { ApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { createChromeCache, ServerChromeContext } from './lib/server-chrome';
 
 /**
  * The server renderer: the public pages as complete HTML from the same React components the SPA
@@ -31,6 +34,11 @@ export interface RendererOptions {
    * the stylesheet loaded from the end of <body> (ADR 136). Without them the stylesheet stays in <head>.
    */
   stylesheets?: Record<string, string>;
+  /**
+   * The header's and footer's HTML kept from an earlier page of the same variant and put into the next pages without
+   * rendering them again (ADR 150; default true). False renders them with React on every page.
+   */
+  chromeCache?: boolean;
 }
 
 export interface ManifestChunk {
@@ -65,6 +73,29 @@ const NOT_FOUND_CACHE_CONTROL = publicCacheControl(NOT_FOUND_LIFETIME);
 const ROOT = '<div id="root"></div>';
 const utf8 = new TextEncoder();
 
+interface EncodedHalves {
+  /** The template's head up to its `</head>`, as UTF-8. */
+  start: Uint8Array;
+  /** From `</head>` (excluded) to the root: the page's own head tags go before it. */
+  afterHead: string;
+  tail: Uint8Array;
+}
+
+function encodeHalves({ head, tail }: { head: string; tail: string }): EncodedHalves {
+  const end = head.indexOf('</head>');
+  return { start: utf8.encode(head.slice(0, end)), afterHead: head.slice(end + '</head>'.length), tail: utf8.encode(tail) };
+}
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
 export function createRenderer(options: RendererOptions): (request: Request) => Promise<Response | null> {
   if (!options.template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
   setApiTransport(async (path, init) => {
@@ -77,6 +108,11 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   const [beforeRoot = '', afterRoot = ''] = template.split(ROOT);
   const handler = createStaticHandler(routes);
   const criticalTemplate = createCriticalCss(options.stylesheets ?? {});
+  // The same for every page of a route: worked out on its first page.
+  const routePreloads = new Map<string, string>();
+  const encodedTemplates = new WeakMap<object, EncodedHalves>();
+  const chromeCache =
+    options.chromeCache === false ? undefined : createChromeCache({ header: `<header class="${HEADER_CLASS}">`, footer: `<footer class="${FOOTER_CLASS}">` });
 
   /** The page as HTML, or null when the route is not server-rendered (the caller serves the SPA shell). */
   return async function render(request: Request): Promise<Response | null> {
@@ -92,12 +128,17 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const { status, head } = await prefetchRoute(routeId, leaf.params, url.searchParams, queryClient, origin);
 
     const router = createStaticRouter(handler.dataRoutes, context);
+    const chrome = chromeCache?.forRender();
+    // The context adds no branch to the tree: useId gives the ids the browser's tree (without it) gives.
     const body = renderToString(
-      <AppProviders queryClient={queryClient} serverRendered>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <HydrationMark />
-      </AppProviders>,
+      <ServerChromeContext value={chrome?.chrome ?? null}>
+        <AppProviders queryClient={queryClient} serverRendered>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <HydrationMark />
+        </AppProviders>
+      </ServerChromeContext>,
     );
+    chrome?.keep(body);
     const queries = prepareForTransfer(
       dehydrate(queryClient, {
         shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && query.state.error instanceof ApiError),
@@ -105,15 +146,19 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     );
     queryClient.clear();
     const payload: SsrPayload = { queries, router: { loaderData: context.loaderData, actionData: context.actionData } };
-    const headEnd = `    ${preloadTags(options.manifest, ROUTE_MODULES[routeId], template)}\n    ${headTags(head, origin)}\n  </head>`;
+    let preloads = routePreloads.get(routeId);
+    if (preloads === undefined) routePreloads.set(routeId, (preloads = preloadTags(options.manifest, ROUTE_MODULES[routeId], template)));
+    const headEnd = `    ${preloads}\n    ${headTags(head, origin)}\n  </head>`;
     const root = `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>`;
     const page = (before: string, after: string) => before.replace('</head>', headEnd) + root + after;
     // The critical CSS of this route's first page, inlined (computed once per route and status, ADR 136).
     const inlined = await criticalTemplate(`${routeId} ${status}`, beforeRoot, afterRoot, () => page(beforeRoot, afterRoot));
-    const html = page(inlined.head, inlined.tail);
+    let halves = encodedTemplates.get(inlined);
+    if (!halves) encodedTemplates.set(inlined, (halves = encodeHalves(inlined)));
     // As UTF-8 bytes: a string body is checked for lone surrogates by undici's Response (toUSVString), which on
     // the page's rope of concatenated pieces cost about a tenth of /catalog's render CPU (issue 34, bench:render).
-    return new Response(utf8.encode(html), {
+    // The template's halves (the inlined CSS most of them) are encoded once per route: only this page's part here.
+    return new Response(concatBytes(halves.start, utf8.encode(headEnd + halves.afterHead + root), halves.tail), {
       status,
       headers: {
         'content-type': 'text/html; charset=utf-8',

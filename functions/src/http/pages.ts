@@ -18,6 +18,8 @@ export interface RendererModule {
     siteUrl?: string;
     manifest?: Record<string, { file: string; imports?: string[] }>;
     stylesheets?: Record<string, string>;
+    /** The header and footer kept from an earlier page of their variant (ADR 150); false renders them every time. */
+    chromeCache?: boolean;
   }): PageRenderer;
 }
 

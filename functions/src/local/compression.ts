@@ -3,19 +3,28 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 
-const gzip = promisify(gzipCallback);
+const gzipAsync = promisify(gzipCallback);
 
 /** What CloudFront compresses: text answers (pages, JSON, scripts, styles, SVG, XML) of at least 1 KB. */
 const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:javascript|json|xml|[^;\s]+\+(?:json|xml))|image\/svg\+xml)/i;
 const THRESHOLD = 1024;
 
-const acceptsGzip = (header: string | undefined) => !!header && /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:1(?:\.0*)?|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i.test(header);
+/** Whether CloudFront would compress an answer of this type and size (when the viewer accepts gzip). */
+export const compressible = (contentType: string | null, bytes: number) => bytes >= THRESHOLD && COMPRESSIBLE.test(contentType ?? '');
+
+/** Bytes gzipped at level 9 on libuv's thread pool (off the event loop), for answers compressed once and kept. */
+export const gzip = (bytes: Uint8Array): Promise<Uint8Array> =>
+  gzipAsync(bytes, { level: 9 }).then((out) => new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+
+export const acceptsGzip = (header: string | null | undefined) =>
+  !!header && /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:1(?:\.0*)?|0?\.\d*[1-9]\d*))?\s*(?:,|$)/i.test(header);
 
 /**
  * The local server's answers compressed as CloudFront compresses them (`compress: true` on every behaviour but the
  * quote attachments, infra/src/constructs/web.ts): gzip for a browser that accepts it, `Vary: Accept-Encoding`.
- * Fingerprinted files under `/assets/` never change, so each is compressed once (off the event loop) and kept; pages
- * and API answers are compressed as they stream out. Without it the mobile profile of `bench:web` (1.6 Mbps) measured
+ * Fingerprinted files under `/assets/` never change, so each is compressed once (off the event loop) and kept; the page
+ * cache keeps a compressed copy of each entry it serves compressed (ADR 150); other answers are compressed as they
+ * stream out (this middleware leaves an answer that already has a Content-Encoding alone). Without it the mobile profile of `bench:web` (1.6 Mbps) measured
  * a 43 KB page and 420 KB of script a buyer never downloads (ADR 144).
  */
 export function compressLikeCloudFront(options: { skip?: (path: string) => boolean } = {}): MiddlewareHandler {
@@ -38,7 +47,7 @@ export function compressLikeCloudFront(options: { skip?: (path: string) => boole
         c.res = new Response(raw, res);
         return;
       }
-      body = gzip(raw, { level: 9 }).then((bytes) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      body = gzip(raw);
       assets.set(c.req.path, body);
       body.catch(() => assets.delete(c.req.path));
     }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { createPageCache, sharedLifetime } from './page-cache';
 
@@ -104,6 +105,43 @@ describe('the local page cache', () => {
     const again = await cache.handle(get('/part/a', { 'if-none-match': first.headers.get('etag')! }), origin);
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+  });
+
+  test('a client that accepts gzip gets the compressed copy kept with the entry, as CloudFront keeps it; others the plain one', async () => {
+    const cache = createPageCache();
+    const html = `<!doctype html><p>${'Hydraulic cylinder '.repeat(200)}</p>`;
+    const origin = async () =>
+      new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=60', etag: 'W/"1"' } });
+    const gzipped = { 'accept-encoding': 'gzip, deflate, br' };
+    const answers = [];
+    for (const state of ['miss', 'hit', 'hit']) {
+      const res = await cache.handle(get('/part/a', gzipped), origin);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect([res.headers.get('x-cache'), res.headers.get('content-encoding'), res.headers.get('content-length')]).toEqual([
+        state,
+        'gzip',
+        String(body.length),
+      ]);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(gunzipSync(body).toString()).toBe(html);
+      answers.push(body);
+    }
+    // The kept bytes, not compressed again for each request.
+    expect(answers[2]!.equals(answers[1]!)).toBe(true);
+    const plain = await cache.handle(get('/part/a'), origin);
+    expect([plain.headers.get('content-encoding'), plain.headers.get('vary'), await plain.text()]).toEqual([null, 'Accept-Encoding', html]);
+    const head = await cache.handle(new Request('http://localhost/part/a', { method: 'HEAD', headers: gzipped }), origin);
+    expect([head.status, head.headers.get('content-encoding'), await head.text()]).toEqual([200, null, '']);
+    // Below 1 KB, or not text, CloudFront sends it as it is.
+    const small = await cache.handle(
+      get('/part/b', gzipped),
+      async () => new Response('<p>short</p>', { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=60' } }),
+    );
+    const image = await cache.handle(
+      get('/part/c', gzipped),
+      async () => new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png', 'cache-control': 'public, s-maxage=60' } }),
+    );
+    expect([small.headers.get('content-encoding'), image.headers.get('content-encoding')]).toEqual([null, null]);
   });
 
   test('reads s-maxage and stale-while-revalidate only from a public answer', () => {

@@ -1,5 +1,6 @@
 import { cacheKeyQuery } from '@parts/shared/cache-keys';
 import { isPersonalRequest } from '../http/cache';
+import { acceptsGzip, compressible, gzip } from './compression';
 
 /**
  * The local server's shared cache, as CloudFront is on AWS (ADR 135, docs/caching.md): public pages and public
@@ -8,7 +9,8 @@ import { isPersonalRequest } from '../http/cache';
  * stale-while-revalidate while one background request refreshes them. Bounded (least recently used out first).
  * Never used for a request with a session cookie or credentials (an admin sees the origin at once), for any
  * method but GET, or for an answer that is not `public` with an s-maxage. A successful write to the catalogue
- * (parts, categories, manufacturers, imports, the admin's routes) empties it.
+ * (parts, categories, manufacturers, imports, the admin's routes) empties it. As CloudFront, it keeps the compressed
+ * copy of an entry next to the plain one: gzipped once, on the first request that accepts gzip (ADR 150).
  */
 export interface PageCacheOptions {
   /** Most entries kept (default 5,000); 0 turns the cache off. */
@@ -29,6 +31,8 @@ interface Entry {
   storedAt: number;
   freshMs: number;
   staleMs: number;
+  /** The body gzipped, made on the first request that accepts it (when CloudFront would compress the answer). */
+  gzipped?: Promise<Uint8Array>;
 }
 
 /** Writes after which the catalogue's pages and answers may differ: the cache is emptied (ADR 135). */
@@ -61,6 +65,21 @@ const etagMatches = (etag: string | null, ifNoneMatch: string | null) => {
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => strip(tag) === strip(etag));
 };
 
+/** The entry's headers for one answer, and whether CloudFront would compress it (then it varies on Accept-Encoding). */
+function answerHeaders(entry: Entry, state: 'hit' | 'miss' | 'stale', nowMs: number): { headers: Headers; compress: boolean } {
+  const headers = new Headers(entry.headers);
+  headers.set('age', String(Math.max(0, Math.floor((nowMs - entry.storedAt) / 1000))));
+  headers.set('x-cache', state);
+  const compress = !headers.has('content-encoding') && compressible(headers.get('content-type'), entry.body.byteLength);
+  if (compress && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(headers.get('vary') ?? '')) headers.append('vary', 'Accept-Encoding');
+  return { headers, compress };
+}
+
+const notModified = (headers: Headers) => {
+  for (const name of [...headers.keys()]) if (!['cache-control', 'etag', 'age', 'x-cache', 'vary'].includes(name)) headers.delete(name);
+  return new Response(null, { status: 304, headers });
+};
+
 export function createPageCache(options: PageCacheOptions = {}) {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -71,21 +90,26 @@ export function createPageCache(options: PageCacheOptions = {}) {
   /** Bumped by every clear: an answer fetched before a write is not stored after it. */
   let generation = 0;
 
+  /** Bytes of each kept compressed copy, counted with the entry's body while the entry is kept. */
+  const gzippedBytes = new WeakMap<Entry, number>();
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.byteLength;
+    bytes -= entry.body.byteLength + (gzippedBytes.get(entry) ?? 0);
     entries.delete(key);
+  };
+  const evict = () => {
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(oldest);
+    }
   };
   const store = (key: string, entry: Entry) => {
     remove(key);
     if (entry.body.byteLength > maxBytes) return;
     entries.set(key, entry);
     bytes += entry.body.byteLength;
-    for (const oldest of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      remove(oldest);
-    }
+    evict();
   };
   const clear = () => {
     generation += 1;
@@ -128,15 +152,28 @@ export function createPageCache(options: PageCacheOptions = {}) {
     return { entry, response };
   };
 
-  const answer = (request: Request, entry: Entry, state: 'hit' | 'miss' | 'stale'): Response => {
-    const headers = new Headers(entry.headers);
-    headers.set('age', String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
-    headers.set('x-cache', state);
-    if (etagMatches(entry.etag, request.headers.get('if-none-match'))) {
-      for (const name of [...headers.keys()]) if (!['cache-control', 'etag', 'age', 'x-cache', 'vary'].includes(name)) headers.delete(name);
-      return new Response(null, { status: 304, headers });
+  /** The entry's compressed copy, made once (its bytes counted against the cache's bound while the entry is kept). */
+  const gzippedBody = (key: string, entry: Entry): Promise<Uint8Array> =>
+    (entry.gzipped ??= gzip(entry.body).then((made) => {
+      if (entries.get(key) === entry) {
+        gzippedBytes.set(entry, made.byteLength);
+        bytes += made.byteLength;
+        evict();
+      }
+      return made;
+    }));
+
+  const answer = async (request: Request, key: string, entry: Entry, state: 'hit' | 'miss' | 'stale'): Promise<Response> => {
+    const { headers, compress } = answerHeaders(entry, state, now());
+    if (etagMatches(entry.etag, request.headers.get('if-none-match'))) return notModified(headers);
+    if (request.method === 'HEAD') return new Response(null, { status: entry.status, headers });
+    if (compress && acceptsGzip(request.headers.get('accept-encoding'))) {
+      const body = await gzippedBody(key, entry);
+      headers.set('content-encoding', 'gzip');
+      headers.set('content-length', String(body.byteLength));
+      return new Response(body, { status: entry.status, headers });
     }
-    return new Response(request.method === 'HEAD' ? null : entry.body, { status: entry.status, headers });
+    return new Response(entry.body, { status: entry.status, headers });
   };
 
   /** The answer to `request`, from the cache or from `origin`. */
@@ -168,16 +205,16 @@ export function createPageCache(options: PageCacheOptions = {}) {
       if (age < cached.freshMs + cached.staleMs) {
         entries.delete(key);
         entries.set(key, cached);
-        if (age < cached.freshMs) return answer(request, cached, 'hit');
+        if (age < cached.freshMs) return answer(request, key, cached, 'hit');
         // Stale but within stale-while-revalidate: this answer now, one refresh behind it.
         if (!inFlight.has(key)) void fetchInto(key, forwarded(), origin).response?.then((r) => r.body?.cancel());
-        return answer(request, cached, 'stale');
+        return answer(request, key, cached, 'stale');
       }
       remove(key);
     }
     const { entry, response } = fetchInto(key, forwarded(), origin);
     const made = await entry;
-    if (made) return answer(request, made, 'miss');
+    if (made) return answer(request, key, made, 'miss');
     if (response) {
       const own = await response;
       return request.method === 'HEAD' ? new Response(null, { status: own.status, headers: own.headers }) : own;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '@parts/shared/constants';
+import { useServerChrome } from '../../lib/server-chrome';
 import { SITE_CONTACT } from './site-contact';
 
 const quickLinks = [
@@ -26,9 +27,16 @@ const policyLinks = [
 
 const linkClass = 'rounded text-slate-300 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white';
 
+/** The footer's element, as React writes its start tag (the server renderer finds the footer's HTML by it). */
+export const FOOTER_CLASS = 'mt-16 bg-slate-900 text-slate-200';
+
 export function Footer() {
+  const year = new Date().getFullYear();
+  // On the server, after the first page of the year: the same HTML without rendering it again (ADR 150).
+  const html = useServerChrome('footer', String(year));
+  if (html !== undefined) return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-200">
+    <footer className={FOOTER_CLASS}>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <h2 className="mb-3 text-base font-semibold text-white">{SITE_NAME}</h2>
@@ -98,7 +106,7 @@ export function Footer() {
           </p>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p>
-              © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+              © {year} {SITE_NAME}. All rights reserved.
             </p>
             <nav aria-label="Legal">
               <ul className="flex flex-wrap gap-4">

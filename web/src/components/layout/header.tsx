@@ -8,6 +8,7 @@ import { useCurrentUser, useLogout } from '../../lib/session';
 import { useQuoteBasket } from '../../features/quote-basket';
 import { cn } from '../../lib/cn';
 import { loginPathFor } from '../../lib/return-to';
+import { useServerChrome } from '../../lib/server-chrome';
 import { ACCOUNT_LINKS } from './account-links';
 
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
@@ -18,14 +19,33 @@ const navLinks = [
   { to: '/support', label: 'Support' },
 ];
 
+/** The header's element, as React writes its start tag (the server renderer finds the header's HTML by it). */
+export const HEADER_CLASS = 'sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur';
+
+/**
+ * The navigation link NavLink shows active for a path ('' for none): its rule (case-insensitive, the link's path or
+ * below it) for these one-segment links. The server keeps one header per value (ADR 150).
+ */
+function activeNavLink(pathname: string): string {
+  const first = `/${pathname.toLowerCase().split('/')[1] ?? ''}`;
+  return navLinks.some((link) => link.to === first) ? first : '';
+}
+
 export function Header() {
+  const location = useLocation();
+  const loginPath = loginPathFor('/auth', `${location.pathname}${location.search}${location.hash}`);
+  // On the server, after the first page of this variant: the same HTML without rendering it again (ADR 150).
+  const html = useServerChrome('header', activeNavLink(location.pathname), [loginPath]);
+  if (html !== undefined) return <header className={HEADER_CLASS} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <HeaderBar loginPath={loginPath} />;
+}
+
+function HeaderBar({ loginPath }: { loginPath: string }) {
   const navigate = useNavigate();
   const { itemCount, toggle } = useQuoteBasket();
   const { data: user } = useCurrentUser();
   const logout = useLogout();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const location = useLocation();
-  const loginPath = loginPathFor('/auth', `${location.pathname}${location.search}${location.hash}`);
 
   const goSearch = (query: string) => void navigate(`/catalog?q=${encodeURIComponent(query)}`);
   const goPart = (slug: string) => void navigate(`/part/${slug}`);
@@ -49,7 +69,7 @@ export function Header() {
   }, []);
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={headerRef} className={HEADER_CLASS}>
       {/* One search box (issue 34: half the render): in the row from md up; below md it wraps to a full-width row of its own. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4">
         <Link
