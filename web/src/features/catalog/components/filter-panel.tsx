@@ -1,4 +1,4 @@
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { SPEC_FILTERS } from '@parts/shared/constants';
@@ -75,6 +75,8 @@ function invertedRanges(text: RangeText): Set<string> {
   return bad;
 }
 
+const toggled = (list: number[], id: number, checked: boolean) => (checked ? [...list, id] : list.filter((x) => x !== id));
+
 export interface FilterPanelProps {
   filters: CatalogFilters;
   onApply: (filters: CatalogFilters) => void;
@@ -90,7 +92,40 @@ interface FilterPanelLayoutProps extends FilterPanelProps {
   onApplied?: () => void;
 }
 
-function CheckList({
+/**
+ * One row's checkbox, label and count. Rows are memoised (as are the lists): typing in the search box or ticking
+ * another row does not render them again (issue 34: INP of the search box and the filters, Radix checkboxes being
+ * the heavy part of the panel).
+ */
+const FilterRow = memo(function FilterRow({
+  inputId,
+  itemId,
+  label,
+  checked,
+  count,
+  onToggle,
+  labelClassName,
+}: {
+  inputId: string;
+  itemId: number;
+  label: string;
+  checked: boolean;
+  count: number | undefined;
+  onToggle: (id: number, checked: boolean) => void;
+  labelClassName: string;
+}) {
+  return (
+    <>
+      <Checkbox id={inputId} checked={checked} onCheckedChange={(c) => onToggle(itemId, c === true)} />
+      <label htmlFor={inputId} className={labelClassName}>
+        {label}
+      </label>
+      {count !== undefined ? <span className="text-xs text-slate-600">({count})</span> : null}
+    </>
+  );
+});
+
+const CheckList = memo(function CheckList({
   items,
   selected,
   counts,
@@ -106,24 +141,24 @@ function CheckList({
   const rows = useFirstPaintRows(items);
   return (
     <ul className="grid max-h-64 gap-2 overflow-y-auto pr-1">
-      {rows.map((item) => {
-        const id = `${name}-${item.id}`;
-        const count = counts ? (counts.get(item.id) ?? 0) : undefined;
-        return (
-          <li key={item.id} className="flex items-center gap-2 text-sm">
-            <Checkbox id={id} checked={selected.includes(item.id)} onCheckedChange={(c) => onToggle(item.id, c === true)} />
-            <label htmlFor={id} className="flex-1 cursor-pointer">
-              {item.name}
-            </label>
-            {count !== undefined ? <span className="text-xs text-slate-600">({count})</span> : null}
-          </li>
-        );
-      })}
+      {rows.map((item) => (
+        <li key={item.id} className="flex items-center gap-2 text-sm">
+          <FilterRow
+            inputId={`${name}-${item.id}`}
+            itemId={item.id}
+            label={item.name}
+            checked={selected.includes(item.id)}
+            count={counts ? (counts.get(item.id) ?? 0) : undefined}
+            onToggle={onToggle}
+            labelClassName="flex-1 cursor-pointer"
+          />
+        </li>
+      ))}
     </ul>
   );
-}
+});
 
-function CategoryTreeList({
+const CategoryTreeList = memo(function CategoryTreeList({
   nodes,
   selected,
   counts,
@@ -144,7 +179,7 @@ function CategoryTreeList({
       ))}
     </ul>
   );
-}
+});
 
 function CategoryTreeItem({
   node,
@@ -162,8 +197,6 @@ function CategoryTreeItem({
   const { category, children } = node;
   // A ticked sub-category is shown from the start.
   const [open, setOpen] = useState(() => children.some((child) => subtreeIds(child).some((id) => selected.includes(id))));
-  const id = `category-${category.id}`;
-  const count = counts ? (counts.get(category.id) ?? 0) : undefined;
   return (
     <li className="text-sm">
       <div className="flex items-center gap-2">
@@ -180,11 +213,15 @@ function CategoryTreeItem({
         ) : (
           <span className="w-4 shrink-0" aria-hidden />
         )}
-        <Checkbox id={id} checked={selected.includes(category.id)} onCheckedChange={(c) => onToggle(category.id, c === true)} />
-        <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer [overflow-wrap:anywhere]">
-          {category.name}
-        </label>
-        {count !== undefined ? <span className="text-xs text-slate-600">({count})</span> : null}
+        <FilterRow
+          inputId={`category-${category.id}`}
+          itemId={category.id}
+          label={category.name}
+          checked={selected.includes(category.id)}
+          count={counts ? (counts.get(category.id) ?? 0) : undefined}
+          onToggle={onToggle}
+          labelClassName="min-w-0 flex-1 cursor-pointer [overflow-wrap:anywhere]"
+        />
       </div>
       {open && children.length > 0 ? <CategoryTreeList nodes={children} selected={selected} counts={counts} onToggle={onToggle} depth={depth + 1} /> : null}
     </li>
@@ -256,8 +293,12 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
   const [checkRanges, setCheckRanges] = useState(false);
   const badRanges = checkRanges ? invertedRanges(ranges) : new Set<string>();
 
-  const categoryCounts = facets ? new Map(facets.categories.map((f) => [f.id, f.count])) : undefined;
-  const manufacturerCounts = facets ? new Map(facets.manufacturers.map((f) => [f.id, f.count])) : undefined;
+  // Stable props for the memoised lists: a keystroke in the search box renders none of their rows.
+  const categoryCounts = useMemo(() => (facets ? new Map(facets.categories.map((f) => [f.id, f.count])) : undefined), [facets]);
+  const manufacturerCounts = useMemo(() => (facets ? new Map(facets.manufacturers.map((f) => [f.id, f.count])) : undefined), [facets]);
+  const categoryTree = useMemo(() => buildCategoryTree(categories.data ?? []), [categories.data]);
+  const toggleCategory = useCallback((id: number, checked: boolean) => setCategoryIds((l) => toggled(l, id, checked)), []);
+  const toggleManufacturer = useCallback((id: number, checked: boolean) => setManufacturerIds((l) => toggled(l, id, checked)), []);
 
   const apply = (overrides: Partial<CatalogFilters> = {}) => {
     // The server refuses such a range too; say so here, beside the fields, and keep the current results.
@@ -284,8 +325,6 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
     setCheckRanges(false);
     onApply({ ...filters, query: undefined, categoryIds: [], manufacturerIds: [], specifications: {} });
   };
-
-  const toggle = (list: number[], id: number, checked: boolean) => (checked ? [...list, id] : list.filter((x) => x !== id));
 
   const clearButton = (
     <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
@@ -323,10 +362,10 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
           ) : (
             <div className="max-h-80 overflow-y-auto pr-1">
               <CategoryTreeList
-                nodes={buildCategoryTree(categories.data ?? [])}
+                nodes={categoryTree}
                 selected={categoryIds}
                 counts={categoryCounts}
-                onToggle={(id, checked) => setCategoryIds((l) => toggle(l, id, checked))}
+                onToggle={toggleCategory}
               />
             </div>
           )}
@@ -344,7 +383,7 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
               items={manufacturers.data ?? []}
               selected={manufacturerIds}
               counts={manufacturerCounts}
-              onToggle={(id, checked) => setManufacturerIds((l) => toggle(l, id, checked))}
+              onToggle={toggleManufacturer}
             />
           )}
         </Section>
