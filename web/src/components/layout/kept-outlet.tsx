@@ -24,15 +24,18 @@ export function KeptOutlet() {
   const leaf = useMatches().at(-1);
   const listingKey = leaf?.id && KEPT_ROUTES.has(leaf.id) ? `${leaf.id}:${location.location.pathname}` : undefined;
   const [kept, setKept] = useState<KeptListing | undefined>(undefined);
-  // The listing on screen is remembered with what it last showed (React's "state from the previous render").
-  if (listingKey && (kept?.key !== listingKey || kept.outlet !== outlet || kept.location !== location)) {
-    setKept({ key: listingKey, outlet, location });
-  }
+  // The listing on screen is remembered as it was drawn for its history entry (React's "state from the previous
+  // render"). Back on that entry, the remembered element and location are shown as they were: React has nothing to
+  // render again, only the listing's effects to run.
+  const sameEntry = !!listingKey && kept?.key === listingKey && kept.location.location.key === location.location.key;
+  if (listingKey && !sameEntry) setKept({ key: listingKey, outlet, location });
 
   const entries: ReactNode[] = [];
   if (!listingKey) entries.push(<Slot key="page" mode="visible" location={location} outlet={outlet} />);
-  if (listingKey) entries.push(<Slot key={listingKey} mode="visible" location={location} outlet={outlet} />);
-  else if (kept) entries.push(<Slot key={kept.key} mode="hidden" location={kept.location} outlet={kept.outlet} />);
+  if (listingKey) {
+    const shown = sameEntry ? kept : { outlet, location };
+    entries.push(<Slot key={listingKey} mode="visible" location={shown.location} outlet={shown.outlet} />);
+  } else if (kept) entries.push(<Slot key={kept.key} mode="hidden" location={kept.location} outlet={kept.outlet} />);
   return entries;
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category, Manufacturer } from '@parts/shared/schemas';
+import type * as CheckboxModule from '../../../components/ui/checkbox';
 import { renderWithProviders, stubApi } from '../../../test/render-with-providers';
 import type { CatalogFilters } from '../hooks/use-catalog-filters';
 import { FilterPanel } from './filter-panel';
@@ -10,7 +11,7 @@ import { FilterPanel } from './filter-panel';
 /** Every render of a filter row's checkbox (the Radix checkbox, the panel's heavy part), by its id. */
 const checkboxRenders = vi.hoisted(() => [] as string[]);
 vi.mock('../../../components/ui/checkbox', async (importOriginal) => {
-  const { Checkbox } = await importOriginal<typeof import('../../../components/ui/checkbox')>();
+  const { Checkbox } = await importOriginal<typeof CheckboxModule>();
   return {
     Checkbox: (props: ComponentProps<typeof Checkbox>) => {
       checkboxRenders.push(String(props.id));
