@@ -1,6 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import * as Collapsible from '@radix-ui/react-collapsible';
-import { ChevronDown } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { SPEC_FILTERS } from '@parts/shared/constants';
 import type { FacetCount } from '@parts/shared/schemas';
 import { useCategories } from '../../../api/get-categories';
@@ -12,19 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { buildCategoryTree } from '../../../lib/category-tree';
 import type { CatalogFilters, SpecRange } from '../hooks/use-catalog-filters';
 import { CategoryTreeList, CheckList } from './filter-lists';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="border-b border-slate-200 py-3">
-      <Collapsible.Trigger className="flex w-full items-center justify-between rounded text-left text-sm font-semibold text-slate-900">
-        {title}
-        <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden />
-      </Collapsible.Trigger>
-      <Collapsible.Content className="mt-3">{children}</Collapsible.Content>
-    </Collapsible.Root>
-  );
-}
+import { FilterSection as Section } from './filter-section';
 
 type RangeText = Record<string, { min: string; max: string }>;
 
