@@ -69,6 +69,29 @@ test.describe('instant navigation, the frame after the click', () => {
   });
 });
 
+test.describe('instant navigation, the way back to a listing', () => {
+  test('back from a part to the listing shows the listing kept from before: the same cards, not drawn anew', async ({ page, request }) => {
+    const part = await somePart(request);
+    await page.goto(`/catalog?q=${encodeURIComponent(part.partNumber)}`);
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    const card = page.getByTestId('part-card').first();
+    await expect(card).toBeVisible();
+    await card.evaluate((element) => ((window as Window & { keptCard?: Element }).keptCard = element));
+
+    await page.locator(`a[href="/part/${part.slug}"]`).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+    // The listing is hidden meanwhile: the part's page is the only one on screen.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(card).toBeHidden();
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Parts' })).toBeVisible();
+    await expect(card).toBeVisible();
+    expect(await card.evaluate((element) => (window as Window & { keptCard?: Element }).keptCard === element)).toBe(true);
+    await expect(page).toHaveTitle(/^All Parts/);
+  });
+});
+
 test.describe('back/forward cache', () => {
   test('back from one public page to another is served from the back/forward cache', async ({ playwright, baseURL, request }) => {
     const part = await somePart(request, 1);

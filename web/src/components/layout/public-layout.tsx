@@ -1,7 +1,7 @@
-import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
 import { DeferredQuoteDrawer } from './deferred-quote-drawer';
+import { KeptOutlet } from './kept-outlet';
 
 export function PublicLayout() {
   return (
@@ -14,7 +14,7 @@ export function PublicLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        <KeptOutlet />
       </main>
       <Footer />
       <DeferredQuoteDrawer />

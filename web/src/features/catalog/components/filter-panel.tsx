@@ -1,44 +1,16 @@
-import { useDeferredValue, useState, type ReactNode } from 'react';
-import * as Collapsible from '@radix-ui/react-collapsible';
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { SPEC_FILTERS } from '@parts/shared/constants';
 import type { FacetCount } from '@parts/shared/schemas';
 import { useCategories } from '../../../api/get-categories';
 import { useManufacturers } from '../../../api/get-manufacturers';
 import { PartSearchBox } from '../../../components/part-search-box';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
-import { buildCategoryTree, subtreeIds, type CategoryNode } from '../../../lib/category-tree';
-import { cn } from '../../../lib/cn';
+import { buildCategoryTree } from '../../../lib/category-tree';
 import type { CatalogFilters, SpecRange } from '../hooks/use-catalog-filters';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className="border-b border-slate-200 py-3">
-      <Collapsible.Trigger className="flex w-full items-center justify-between rounded text-left text-sm font-semibold text-slate-900">
-        {title}
-        <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden />
-      </Collapsible.Trigger>
-      <Collapsible.Content className="mt-3">{children}</Collapsible.Content>
-    </Collapsible.Root>
-  );
-}
-
-/**
- * Rows of a category or manufacturer list drawn with the page: a little more than its scroll box shows. The rest
- * follow in a deferred render (React's useDeferredValue), after the page's first frame: in the server's HTML and the
- * hydration of it (issue 34: they were half of /catalog's render CPU, for rows the first paint scrolls out of sight),
- * and when the browser draws a listing again, as on a back navigation (the listing's cards show first).
- */
-const FIRST_PAINT_ROWS = 10;
-
-/** `items`: at first the first FIRST_PAINT_ROWS, all of them in a render right after. */
-function useFirstPaintRows<T>(items: T[]): T[] {
-  return useDeferredValue(items, items.length > FIRST_PAINT_ROWS ? items.slice(0, FIRST_PAINT_ROWS) : items);
-}
+import { CategoryTreeList, CheckList } from './filter-lists';
+import { FilterSection as Section } from './filter-section';
 
 type RangeText = Record<string, { min: string; max: string }>;
 
@@ -75,6 +47,8 @@ function invertedRanges(text: RangeText): Set<string> {
   return bad;
 }
 
+const toggled = (list: number[], id: number, checked: boolean) => (checked ? [...list, id] : list.filter((x) => x !== id));
+
 export interface FilterPanelProps {
   filters: CatalogFilters;
   onApply: (filters: CatalogFilters) => void;
@@ -88,107 +62,6 @@ interface FilterPanelLayoutProps extends FilterPanelProps {
   layout: 'sidebar' | 'sheet';
   /** After Apply Filters or a search; not after Clear All, so the sheet stays open to pick new filters. */
   onApplied?: () => void;
-}
-
-function CheckList({
-  items,
-  selected,
-  counts,
-  onToggle,
-  name,
-}: {
-  items: { id: number; name: string }[];
-  selected: number[];
-  counts: Map<number, number> | undefined;
-  onToggle: (id: number, checked: boolean) => void;
-  name: string;
-}) {
-  const rows = useFirstPaintRows(items);
-  return (
-    <ul className="grid max-h-64 gap-2 overflow-y-auto pr-1">
-      {rows.map((item) => {
-        const id = `${name}-${item.id}`;
-        const count = counts ? (counts.get(item.id) ?? 0) : undefined;
-        return (
-          <li key={item.id} className="flex items-center gap-2 text-sm">
-            <Checkbox id={id} checked={selected.includes(item.id)} onCheckedChange={(c) => onToggle(item.id, c === true)} />
-            <label htmlFor={id} className="flex-1 cursor-pointer">
-              {item.name}
-            </label>
-            {count !== undefined ? <span className="text-xs text-slate-600">({count})</span> : null}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function CategoryTreeList({
-  nodes,
-  selected,
-  counts,
-  onToggle,
-  depth = 0,
-}: {
-  nodes: CategoryNode[];
-  selected: number[];
-  counts: Map<number, number> | undefined;
-  onToggle: (id: number, checked: boolean) => void;
-  depth?: number;
-}) {
-  const rows = useFirstPaintRows(nodes);
-  return (
-    <ul className={cn('grid gap-2', depth > 0 && 'ml-6 mt-2')}>
-      {rows.map((node) => (
-        <CategoryTreeItem key={node.category.id} node={node} selected={selected} counts={counts} onToggle={onToggle} depth={depth} />
-      ))}
-    </ul>
-  );
-}
-
-function CategoryTreeItem({
-  node,
-  selected,
-  counts,
-  onToggle,
-  depth,
-}: {
-  node: CategoryNode;
-  selected: number[];
-  counts: Map<number, number> | undefined;
-  onToggle: (id: number, checked: boolean) => void;
-  depth: number;
-}) {
-  const { category, children } = node;
-  // A ticked sub-category is shown from the start.
-  const [open, setOpen] = useState(() => children.some((child) => subtreeIds(child).some((id) => selected.includes(id))));
-  const id = `category-${category.id}`;
-  const count = counts ? (counts.get(category.id) ?? 0) : undefined;
-  return (
-    <li className="text-sm">
-      <div className="flex items-center gap-2">
-        {children.length > 0 ? (
-          <button
-            type="button"
-            className="-m-1 rounded p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
-            aria-label={`Show subcategories of ${category.name}`}
-            aria-expanded={open}
-            onClick={() => setOpen((o) => !o)}
-          >
-            <ChevronRight className={cn('h-4 w-4 transition-transform', open && 'rotate-90')} aria-hidden />
-          </button>
-        ) : (
-          <span className="w-4 shrink-0" aria-hidden />
-        )}
-        <Checkbox id={id} checked={selected.includes(category.id)} onCheckedChange={(c) => onToggle(category.id, c === true)} />
-        <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer [overflow-wrap:anywhere]">
-          {category.name}
-        </label>
-        {count !== undefined ? <span className="text-xs text-slate-600">({count})</span> : null}
-      </div>
-      {open && children.length > 0 ? <CategoryTreeList nodes={children} selected={selected} counts={counts} onToggle={onToggle} depth={depth + 1} /> : null}
-    </li>
-  );
 }
 
 /** A min–max pair per filterable specification; a pair whose minimum is above its maximum is marked. */
@@ -256,8 +129,12 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
   const [checkRanges, setCheckRanges] = useState(false);
   const badRanges = checkRanges ? invertedRanges(ranges) : new Set<string>();
 
-  const categoryCounts = facets ? new Map(facets.categories.map((f) => [f.id, f.count])) : undefined;
-  const manufacturerCounts = facets ? new Map(facets.manufacturers.map((f) => [f.id, f.count])) : undefined;
+  // Stable props for the memoised lists: a keystroke in the search box renders none of their rows.
+  const categoryCounts = useMemo(() => (facets ? new Map(facets.categories.map((f) => [f.id, f.count])) : undefined), [facets]);
+  const manufacturerCounts = useMemo(() => (facets ? new Map(facets.manufacturers.map((f) => [f.id, f.count])) : undefined), [facets]);
+  const categoryTree = useMemo(() => buildCategoryTree(categories.data ?? []), [categories.data]);
+  const toggleCategory = useCallback((id: number, checked: boolean) => setCategoryIds((l) => toggled(l, id, checked)), []);
+  const toggleManufacturer = useCallback((id: number, checked: boolean) => setManufacturerIds((l) => toggled(l, id, checked)), []);
 
   const apply = (overrides: Partial<CatalogFilters> = {}) => {
     // The server refuses such a range too; say so here, beside the fields, and keep the current results.
@@ -284,8 +161,6 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
     setCheckRanges(false);
     onApply({ ...filters, query: undefined, categoryIds: [], manufacturerIds: [], specifications: {} });
   };
-
-  const toggle = (list: number[], id: number, checked: boolean) => (checked ? [...list, id] : list.filter((x) => x !== id));
 
   const clearButton = (
     <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
@@ -322,12 +197,7 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
             <LoadError compact title="Failed to load categories" onRetry={categories.refetch} retrying={categories.isFetching} />
           ) : (
             <div className="max-h-80 overflow-y-auto pr-1">
-              <CategoryTreeList
-                nodes={buildCategoryTree(categories.data ?? [])}
-                selected={categoryIds}
-                counts={categoryCounts}
-                onToggle={(id, checked) => setCategoryIds((l) => toggle(l, id, checked))}
-              />
+              <CategoryTreeList nodes={categoryTree} selected={categoryIds} counts={categoryCounts} onToggle={toggleCategory} />
             </div>
           )}
         </Section>
@@ -344,7 +214,7 @@ export function FilterPanel({ filters, onApply, facets, showCategories, showManu
               items={manufacturers.data ?? []}
               selected={manufacturerIds}
               counts={manufacturerCounts}
-              onToggle={(id, checked) => setManufacturerIds((l) => toggle(l, id, checked))}
+              onToggle={toggleManufacturer}
             />
           )}
         </Section>
