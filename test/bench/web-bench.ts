@@ -155,6 +155,11 @@ async function clickAndRepeat(browser: Browser, mode: Mode, baseUrl: string, par
     await link.hover();
     await finished((url) => new URL(url).pathname === `/api/parts/${part.slug}`);
     await finished((url) => url.includes('/part-detail-page-'));
+    // Arrived, and read by the page: its data in the query cache and its code with the router (the app's User Timing mark).
+    await page.waitForFunction(
+      (path) => performance.getEntriesByName('page-prefetched').some((mark) => (mark as PerformanceMark).detail === path),
+      `/part/${part.slug}`,
+    );
     const clickToContent = await page.evaluate(
       ({ slug, name }) =>
         new Promise<number>((resolve) => {

@@ -21,6 +21,11 @@ async function watchForLoadingStates(page: Page) {
   return () => page.evaluate(() => (window as Window & { loadingSeen?: string[] }).loadingSeen ?? []);
 }
 
+/** Whether the page's prefetch of `path` has settled: data in the query cache, code with the router (PREFETCH_MARK). */
+function prefetched(page: Page, path: string): Promise<boolean> {
+  return page.evaluate((p) => performance.getEntriesByName('page-prefetched').some((mark) => (mark as PerformanceMark).detail === p), path);
+}
+
 test.describe('instant navigation', () => {
   test('a part link hovered on the catalog is prefetched; the click shows the part with no new request and no loading state', async ({ page, request }) => {
     const part = await somePart(request);
@@ -58,6 +63,8 @@ test.describe('instant navigation, the frame after the click', () => {
     await expect
       .poll(() => finished.includes(`/api/parts/${encodeURIComponent(part.slug)}`) && finished.some((path) => path.includes('/part-detail-page-')))
       .toBe(true);
+    // The responses have arrived; the page has also read them and handed the chunk to the router (its User Timing mark).
+    await expect.poll(() => prefetched(page, `/part/${part.slug}`)).toBe(true);
 
     // The page is committed in the click's own task (ADR 143): the next animation frame, before it paints, has it.
     const headingAtNextFrame = await page.evaluate((slug) => {

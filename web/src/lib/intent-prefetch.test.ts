@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPrefetchScheduler, MAX_IDLE_IN_FLIGHT } from './intent-prefetch';
+import { createPrefetchScheduler, MAX_IDLE_IN_FLIGHT, PREFETCH_MARK } from './intent-prefetch';
 import { FakeObserver } from '../test/fake-intersection-observer';
 
 function setConnection(value: { saveData?: boolean; effectiveType?: string } | undefined) {
@@ -40,6 +40,20 @@ describe('prefetch scheduler (ADR 132)', () => {
     scheduler.intent('/part/a');
     scheduler.intent('https://elsewhere.example/part/b');
     expect(started).toEqual(['/part/a']);
+  });
+
+  it("marks a path in the page's User Timing once its prefetch has settled (what a test or bench waits for before a click)", async () => {
+    const { prefetch, finishOne } = pendingPrefetch();
+    const scheduler = createPrefetchScheduler(prefetch);
+    // The fake timers replace `performance` too: its marks are read from the calls.
+    const mark = vi.spyOn(performance, 'mark');
+    const marked = () => mark.mock.calls.filter(([name]) => name === PREFETCH_MARK).map(([, options]) => options?.detail as string);
+    scheduler.intent('/part/a');
+    await flush();
+    expect(marked()).toEqual([]);
+    finishOne();
+    await flush();
+    expect(marked()).toEqual(['/part/a']);
   });
 
   it('runs links in view on idle, at most MAX_IDLE_IN_FLIGHT at a time, each once', async () => {

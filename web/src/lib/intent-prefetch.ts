@@ -9,6 +9,9 @@ export const MAX_IDLE_IN_FLIGHT = 4;
  * Loads what the page at a same-origin path (pathname + search) needs: its code chunk and its queries; `priority`
  * 'low' for links in view prefetched on idle (their API requests go out at low fetch priority).
  */
+/** The User Timing mark set when a path's prefetch has settled (its `detail` is the path). */
+export const PREFETCH_MARK = 'page-prefetched';
+
 export type PagePrefetch = (path: string, options?: { priority?: 'low' }) => Promise<void>;
 
 interface NetworkInformation {
@@ -65,6 +68,8 @@ export function createPrefetchScheduler(prefetch: PagePrefetch): PrefetchSchedul
     void prefetch(path, idle ? { priority: 'low' } : {})
       .catch(() => undefined)
       .finally(() => {
+        // A click from now on has nothing left to load: said in the page's User Timing for tests and bench:web.
+        performance.mark(PREFETCH_MARK, { detail: path });
         if (!idle) return;
         idleInFlight -= 1;
         pump();

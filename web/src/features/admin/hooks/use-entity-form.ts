@@ -1,9 +1,14 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
-import { useForm, useWatch, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { get, useForm, useWatch, type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { autoSlug } from '../lib/slug-autofill';
 import { serverFieldIssues } from '../lib/admin-toasts';
+
+/** Form values compared as data (a specification list is a new array with the same rows). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
 
 interface EntityFormOptions<TIn extends FieldValues, TOut, I extends { id: number }> {
   schema: z.ZodType<TOut, TIn>;
@@ -31,16 +36,26 @@ export function useEntityForm<TIn extends FieldValues, TOut, I extends { id: num
   const { errors, isSubmitting } = form.formState;
 
   // Filled whole when the dialog opens (or turns to another item). Values that change while it stays open — a
-  // prefill completed by a list that arrived late — fill only the fields the admin has not touched.
-  const filledFor = useRef<{ item: I | undefined } | undefined>(undefined);
+  // prefill completed by a list that arrived late, a row read again — change only the fields they change that still
+  // hold what was filled in: nothing the admin typed or chose, nor what the form filled from it (the slug), is lost.
+  const filled = useRef<{ item: I | undefined; values: TIn } | undefined>(undefined);
   useEffect(() => {
     if (!open) {
-      filledFor.current = undefined;
+      filled.current = undefined;
       return;
     }
-    const sameItem = filledFor.current !== undefined && filledFor.current.item === item;
-    form.reset(toValues(item), sameItem ? { keepDirtyValues: true } : undefined);
-    filledFor.current = { item };
+    const values = toValues(item);
+    const before = filled.current;
+    filled.current = { item, values };
+    if (!before || before.item !== item) {
+      form.reset(values);
+      return;
+    }
+    for (const name of Object.keys(values) as Path<TIn>[]) {
+      const was = get(before.values, name);
+      const now = get(values, name);
+      if (!sameValue(was, now) && sameValue(form.getValues(name), was)) form.setValue(name, now as PathValue<TIn, Path<TIn>>);
+    }
   }, [open, item, form, toValues]);
 
   const close = () => {
