@@ -96,9 +96,26 @@ test('manufacturers at 390 px: the A–Z bar sticks below the header, and a tapp
 
   const letters = await bar.getByRole('button', { disabled: false }).allTextContents();
   const letter = letters[Math.floor(letters.length / 2)]!;
-  const scrolled = page.evaluate(() => new Promise<void>((resolve) => window.addEventListener('scrollend', () => resolve(), { once: true })));
+  const before = await page.evaluate(() => window.scrollY);
   await bar.getByRole('button', { name: letter, exact: true }).click();
-  await scrolled;
+  // The smooth scroll has moved the page and come to rest (five frames without moving). A 'scrollend' listener could
+  // also catch the end of the earlier instant scroll, which a loaded machine delivers late.
+  await page.waitForFunction(
+    (start) =>
+      new Promise<boolean>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const frame = () => {
+          const y = window.scrollY;
+          still = y === last && y !== start ? still + 1 : 0;
+          last = y;
+          if (still >= 5) resolve(true);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    before,
+  );
   const heading = page.getByRole('heading', { level: 2, name: letter, exact: true });
   const barBox = (await bar.boundingBox())!;
   const headingBox = (await heading.boundingBox())!;
