@@ -125,3 +125,9 @@ export const FOOTER_CATEGORY_SLUGS = [
   'automation-solutions',
   'maintenance-products',
 ] as const;
+
+/**
+ * The User Timing mark the web sets when a page's prefetch has settled (its `detail` is the path): a click on a link
+ * to it from then on has nothing left to load (ADR 132/143). The e2e tests and bench:web wait for it before a click.
+ */
+export const PREFETCH_MARK = 'page-prefetched';

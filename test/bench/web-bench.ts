@@ -17,6 +17,7 @@
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { PREFETCH_MARK } from '@parts/shared/constants';
 import { startBenchServer } from './local-server';
 
 const runs = Number(process.env.RUNS ?? 5);
@@ -134,31 +135,19 @@ async function firstVisit(browser: Browser, mode: Mode, url: string, ready: (pag
   }
 }
 
-/** Resolves once a request whose path is `path` (or contains `fragment`) has finished, counting earlier ones. */
-function finishedTracker(page: Page) {
-  const done: string[] = [];
-  page.on('requestfinished', (req) => done.push(req.url()));
-  return (match: (url: string) => boolean) =>
-    done.some(match)
-      ? Promise.resolve()
-      : page.waitForEvent('requestfinished', { predicate: (req) => match(req.url()), timeout: 60_000 }).then(() => undefined);
-}
-
 /** Hover a part link on a listing, let its prefetch land, click: ms to the part's heading; then back: ms to the listing's cards. */
 async function clickAndRepeat(browser: Browser, mode: Mode, baseUrl: string, part: { slug: string; partNumber: string; name: string }) {
   const { context, page } = await openPage(browser, mode);
   try {
-    const finished = finishedTracker(page);
     await page.goto(`${baseUrl}/catalog?q=${encodeURIComponent(part.partNumber)}`, { waitUntil: 'load' });
     await hydrated(page);
     const link = page.locator(`a[href="/part/${part.slug}"]`).first();
     await link.hover();
-    await finished((url) => new URL(url).pathname === `/api/parts/${part.slug}`);
-    await finished((url) => url.includes('/part-detail-page-'));
-    // Arrived, and read by the page: its data in the query cache and its code with the router (the app's User Timing mark).
+    // The prefetch has settled (the app's User Timing mark): its data in the query cache, its code with the router.
     await page.waitForFunction(
-      (path) => performance.getEntriesByName('page-prefetched').some((mark) => (mark as PerformanceMark).detail === path),
-      `/part/${part.slug}`,
+      ({ mark, path }) => performance.getEntriesByName(mark).some((entry) => (entry as PerformanceMark).detail === path),
+      { mark: PREFETCH_MARK, path: `/part/${part.slug}` },
+      { timeout: 60_000 },
     );
     const clickToContent = await page.evaluate(
       ({ slug, name }) =>

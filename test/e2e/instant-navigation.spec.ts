@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PREFETCH_MARK } from '@parts/shared/constants';
 import { expect, test } from './support/test';
 import { somePart } from './support/e2e-helpers';
 
@@ -23,7 +24,10 @@ async function watchForLoadingStates(page: Page) {
 
 /** Whether the page's prefetch of `path` has settled: data in the query cache, code with the router (PREFETCH_MARK). */
 function prefetched(page: Page, path: string): Promise<boolean> {
-  return page.evaluate((p) => performance.getEntriesByName('page-prefetched').some((mark) => (mark as PerformanceMark).detail === p), path);
+  return page.evaluate(({ mark, p }) => performance.getEntriesByName(mark).some((entry) => (entry as PerformanceMark).detail === p), {
+    mark: PREFETCH_MARK,
+    p: path,
+  });
 }
 
 test.describe('instant navigation', () => {

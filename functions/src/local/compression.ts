@@ -23,7 +23,7 @@ export const acceptsGzip = (header: string | null | undefined) =>
  * The local server's answers compressed as CloudFront compresses them (`compress: true` on every behaviour but the
  * quote attachments, infra/src/constructs/web.ts): gzip for a browser that accepts it, `Vary: Accept-Encoding`.
  * Fingerprinted files under `/assets/` never change, so each is compressed once (off the event loop) and kept; the page
- * cache keeps a compressed copy of each entry it serves compressed (ADR 150); other answers are compressed as they
+ * cache keeps a compressed copy of each entry it serves compressed (ADR 151); other answers are compressed as they
  * stream out (this middleware leaves an answer that already has a Content-Encoding alone). Without it the mobile profile of `bench:web` (1.6 Mbps) measured
  * a 43 KB page and 420 KB of script a buyer never downloads (ADR 144).
  */

@@ -10,7 +10,7 @@ import { acceptsGzip, compressible, gzip } from './compression';
  * Never used for a request with a session cookie or credentials (an admin sees the origin at once), for any
  * method but GET, or for an answer that is not `public` with an s-maxage. A successful write to the catalogue
  * (parts, categories, manufacturers, imports, the admin's routes) empties it. As CloudFront, it keeps the compressed
- * copy of an entry next to the plain one: gzipped once, on the first request that accepts gzip (ADR 150).
+ * copy of an entry next to the plain one: gzipped once, on the first request that accepts gzip (ADR 151).
  */
 export interface PageCacheOptions {
   /** Most entries kept (default 5,000); 0 turns the cache off. */

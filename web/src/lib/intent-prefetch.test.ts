@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPrefetchScheduler, MAX_IDLE_IN_FLIGHT, PREFETCH_MARK } from './intent-prefetch';
+import { PREFETCH_MARK } from '@parts/shared/constants';
+import { createPrefetchScheduler, MAX_IDLE_IN_FLIGHT } from './intent-prefetch';
 import { FakeObserver } from '../test/fake-intersection-observer';
 
 function setConnection(value: { saveData?: boolean; effectiveType?: string } | undefined) {

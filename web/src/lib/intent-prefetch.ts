@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { PREFETCH_MARK } from '@parts/shared/constants';
 
 /** How long a pointer rests on a link before its page is prefetched (hover intent, ADR 132). */
 export const HOVER_INTENT_MS = 65;
@@ -9,9 +10,6 @@ export const MAX_IDLE_IN_FLIGHT = 4;
  * Loads what the page at a same-origin path (pathname + search) needs: its code chunk and its queries; `priority`
  * 'low' for links in view prefetched on idle (their API requests go out at low fetch priority).
  */
-/** The User Timing mark set when a path's prefetch has settled (its `detail` is the path). */
-export const PREFETCH_MARK = 'page-prefetched';
-
 export type PagePrefetch = (path: string, options?: { priority?: 'low' }) => Promise<void>;
 
 interface NetworkInformation {
