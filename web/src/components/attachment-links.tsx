@@ -1,4 +1,4 @@
-import { Paperclip } from 'lucide-react';
+import { Paperclip } from './ui/icons';
 import type { Attachment } from '@parts/shared/schemas';
 
 function sizeText(size: number): string {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from './ui/icons';
 import { PrefetchLink } from './prefetch-link';
 
 export interface Crumb {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Search } from 'lucide-react';
+import { Search } from './ui/icons';
 import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_MIN_CHARS } from '@parts/shared/constants';
 import type { Suggestion } from '@parts/shared/schemas';
 import { markPartNumber, markWords } from '@parts/shared/highlight';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FocusEvent, type MouseEvent, type PointerEvent, type TouchEvent } from 'react';
-import { createPath, Link, useHref, useLocation, useNavigate, type LinkProps } from 'react-router-dom';
+import { createPath, useHref, useLocation, useNavigate, type LinkProps } from 'react-router-dom';
 import { HOVER_INTENT_MS, usePrefetchScheduler } from '../lib/intent-prefetch';
 
 /** A click the router handles (Link's own rule): the main button, no modifier key, no other target. */
@@ -8,14 +8,32 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
 }
 
 /**
- * A router Link whose page (data and code) is prefetched on intent: a pointer resting on it for
+ * A router link whose page (data and code) is prefetched on intent: a pointer resting on it for
  * HOVER_INTENT_MS, a touch or keyboard focus; and at low priority once it is in view (ADR 132).
  * A click navigates with flushSync: the new page is drawn in the click's own task, not as a transition in
  * 5 ms slices between frames, so a prefetched page shows in the next frame (ADR 143).
+ * It takes a router Link's props but is an `<a>` of its own: the click is handled here, so a Link inside would only
+ * resolve the same href again on every render (about a twentieth of a listing's server render, issue 34).
  */
-export function PrefetchLink({ to, onPointerEnter, onPointerLeave, onTouchStart, onFocus, onClick, ...props }: LinkProps) {
+export function PrefetchLink({
+  to,
+  onPointerEnter,
+  onPointerLeave,
+  onTouchStart,
+  onFocus,
+  onClick,
+  reloadDocument,
+  replace,
+  state,
+  preventScrollReset,
+  relative,
+  viewTransition,
+  discover: _discover,
+  prefetch: _prefetch,
+  ...props
+}: LinkProps) {
   const scheduler = usePrefetchScheduler();
-  const href = useHref(to);
+  const href = useHref(to, { relative });
   const navigate = useNavigate();
   const location = useLocation();
   const ref = useRef<HTMLAnchorElement>(null);
@@ -29,19 +47,20 @@ export function PrefetchLink({ to, onPointerEnter, onPointerLeave, onTouchStart,
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   return (
-    <Link
+    <a
       ref={ref}
-      to={to}
+      href={href}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => {
         onClick?.(event);
-        if (event.defaultPrevented || props.reloadDocument || !isPlainClick(event, props.target)) return;
+        if (event.defaultPrevented || reloadDocument || !isPlainClick(event, props.target)) return;
         event.preventDefault();
         void navigate(to, {
           // As Link: a link to the page on screen replaces its history entry (`href` is the resolved path; no basename here).
-          replace: props.replace ?? href === createPath(location),
-          state: props.state as unknown,
-          preventScrollReset: props.preventScrollReset,
-          relative: props.relative,
+          replace: replace ?? href === createPath(location),
+          state: state as unknown,
+          preventScrollReset,
+          relative,
+          viewTransition,
           flushSync: true,
         });
       }}

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { User as UserIcon } from 'lucide-react';
+import { User as UserIcon } from '../ui/icons';
 import { useNavigate } from 'react-router-dom';
 import { buttonVariants } from '../ui/button';
 import { ACCOUNT_LINKS } from './account-links';

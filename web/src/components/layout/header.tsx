@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { ClipboardList, Menu, User as UserIcon, Wrench, X } from 'lucide-react';
+import { ClipboardList, Menu, User as UserIcon, Wrench, X } from '../ui/icons';
 import { SITE_NAME } from '@parts/shared/constants';
 import { PartSearchBox } from '../part-search-box';
 import { buttonVariants, Button } from '../ui/button';

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Trash2, X } from 'lucide-react';
+import { Trash2, X } from '../ui/icons';
 import { Link } from 'react-router-dom';
 import { isFreeLine, lineId, useQuoteBasket } from '../../features/quote-basket';
 import { buttonVariants, Button } from '../ui/button';

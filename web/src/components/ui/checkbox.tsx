@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check } from './icons';
 import type { ComponentProps, KeyboardEvent, MouseEvent } from 'react';
 import { cn } from '../../lib/cn';
 

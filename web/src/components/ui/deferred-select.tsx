@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from './icons';
 import { cn } from '../../lib/cn';
 import { SELECT_TRIGGER_CLASS } from './select-trigger-class';
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, RotateCw } from 'lucide-react';
+import { AlertTriangle, RotateCw } from './icons';
 import { Button } from './button';
 import { cn } from '../../lib/cn';
 

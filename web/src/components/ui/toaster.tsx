@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
+import { X } from './icons';
 import { TOAST_DURATION_MS } from '@parts/shared/constants';
 import { useToast } from '../../hooks/use-toast';
 import { cn } from '../../lib/cn';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { FileText, Folder, LogOut, Package, Factory, Store } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+import { FileText, Folder, LogOut, Package, Factory, Store } from '../../components/ui/icons';
+import type { Icon as IconComponent } from '../../components/ui/icons';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -19,7 +19,7 @@ import { QUOTE_PARAM, QuoteRequestsTab } from './components/quote-requests-tab';
 import { DemandTab } from './components/demand-tab';
 import { WebhooksTab } from './components/webhooks-tab';
 
-function SummaryCard({ title, value, icon: Icon }: { title: string; value: number | undefined; icon: LucideIcon }) {
+function SummaryCard({ title, value, icon: Icon }: { title: string; value: number | undefined; icon: IconComponent }) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between pb-2">

@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { FileText, Search, ShieldCheck } from 'lucide-react';
+import { FileText, Search, ShieldCheck } from '../../components/ui/icons';
 import { SITE_NAME } from '@parts/shared/constants';
 import { loginInputSchema, registerInputSchema } from '@parts/shared/schemas';
 import { Button } from '../../components/ui/button';

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { MailCheck } from 'lucide-react';
+import { MailCheck } from '../../components/ui/icons';
 import { SITE_NAME } from '@parts/shared/constants';
 import { verificationMailInputSchema, type VerifyEmailResponse } from '@parts/shared/email-verification';
 import type { User } from '@parts/shared/schemas';

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { ClipboardList } from 'lucide-react';
+import { ClipboardList } from '../../components/ui/icons';
 import { CATALOG_SKELETON_CARDS, FIRST_PAGE, SITE_NAME } from '@parts/shared/constants';
 import { specRangeIssues } from '@parts/shared/spec-ranges';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';

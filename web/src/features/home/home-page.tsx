@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { ArrowRight, Factory, FolderOpen, Package } from 'lucide-react';
+import { ArrowRight, Factory, FolderOpen, Package } from '../../components/ui/icons';
 import { HOME_CATEGORIES, HOME_FEATURED_PARTS, HOME_MANUFACTURERS, SITE_NAME } from '@parts/shared/constants';
 import { useCategories } from '../../api/get-categories';
 import { useManufacturers } from '../../api/get-manufacturers';

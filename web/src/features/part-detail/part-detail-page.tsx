@@ -1,7 +1,7 @@
 import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ClipboardPlus } from 'lucide-react';
+import { ClipboardPlus } from '../../components/ui/icons';
 import { SITE_NAME } from '@parts/shared/constants';
 import { specName } from '@parts/shared/spec-names';
 import { Breadcrumbs, type Crumb } from '../../components/breadcrumbs';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Paperclip, X } from 'lucide-react';
+import { Paperclip, X } from '../../components/ui/icons';
 import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import type { QuoteMessage } from '@parts/shared/quote-offers';
 import { Button } from '../../components/ui/button';

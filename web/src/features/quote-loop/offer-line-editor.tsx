@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, Trash2, X } from '../../components/ui/icons';
 import type { Suggestion } from '@parts/shared/schemas';
 import { dollarsToMicros, formatMicros } from '@parts/shared/numbers/money';
 import { MAX_PRICE_BREAKS, formatCents, lineIdentity } from '@parts/shared/quote-offers';

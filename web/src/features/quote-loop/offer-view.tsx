@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '../../components/ui/icons';
 import { Link } from 'react-router-dom';
 import { formatMicros } from '@parts/shared/numbers/money';
 import { formatQuantity } from '@parts/shared/numbers/display';

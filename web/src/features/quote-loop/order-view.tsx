@@ -1,4 +1,4 @@
-import { Download, Paperclip } from 'lucide-react';
+import { Download, Paperclip } from '../../components/ui/icons';
 import { formatMicros } from '@parts/shared/numbers/money';
 import { formatQuantity } from '@parts/shared/numbers/display';
 import { formatCents } from '@parts/shared/quote-offers';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Download, Upload } from 'lucide-react';
+import { Download, Upload } from '../../components/ui/icons';
 import type { PriceSheetLine, PriceSheetProblem } from '@parts/shared/price-sheet';
 import { Button } from '../../components/ui/button';
 import { errorText } from '../../lib/api-client';

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from '../../components/ui/icons';
 import { SITE_NAME } from '@parts/shared/constants';
 import { quoteFormSchema } from '@parts/shared/schemas';
 import { PageSpinner } from '../../components/page-spinner';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as Accordion from '@radix-ui/react-accordion';
-import { BookOpen, ChevronDown, Clock, Download, FileText, Mail, Phone, PhoneCall, Video } from 'lucide-react';
+import { BookOpen, ChevronDown, Clock, Download, FileText, Mail, Phone, PhoneCall, Video } from '../../components/ui/icons';
 import { SITE_NAME } from '@parts/shared/constants';
 import { SITE_CONTACT } from '../../components/layout/site-contact';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import { Download } from '../../../components/ui/icons';
 import { CSV_MAX_REQUEST_BYTES } from '@parts/shared/constants';
 import { IMPORT_OPTIONAL_RELATIONS_NOTE, PART_IMPORT_FIELD_LABELS } from '@parts/shared/import-fields';
 import type { ColumnMapping, CsvImportResult, CsvPreview, ImportJob } from '@parts/shared/schemas';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Ban, CheckCircle2, ListChecks, Plus, RotateCcw } from 'lucide-react';
+import { Ban, CheckCircle2, ListChecks, Plus, RotateCcw } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
 import { useSetDemandStatus, type DemandRow, type DemandStatus } from '../api/demand';
 import { DemandCreatePart } from './demand-create-part';

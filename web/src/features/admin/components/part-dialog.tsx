@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from '../../../components/ui/icons';
 import { PRICE_DECIMALS } from '@parts/shared/constants';
 import { dollarsToMicros, microsToInput, MICROS_PER_DOLLAR, readMoney, type MoneyOptions } from '@parts/shared/numbers/money';
 import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';

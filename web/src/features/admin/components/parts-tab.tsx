@@ -1,6 +1,6 @@
 import { NO_CATEGORY_LABEL, UNKNOWN_MANUFACTURER_LABEL } from '@parts/shared/import-fields';
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, Search, Upload } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Search, Upload } from '../../../components/ui/icons';
 import type { PartView } from '@parts/shared/schemas';
 import { PartStatusBadge } from '../../../components/part-status-badge';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Paperclip } from 'lucide-react';
+import { Paperclip } from '../../../components/ui/icons';
 import { formatQuantity } from '@parts/shared/numbers/display';
 import type { QuoteRequestDetail } from '@parts/shared/quote-offers';
 import { utcDay } from '@parts/shared/quote-offers';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Eye, Plus } from 'lucide-react';
+import { Eye, Plus } from '../../../components/ui/icons';
 import type { QuoteStatus } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';

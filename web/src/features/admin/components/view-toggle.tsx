@@ -1,4 +1,4 @@
-import { LayoutGrid, List } from 'lucide-react';
+import { LayoutGrid, List } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';
 
 export type ViewMode = 'table' | 'grid';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { RotateCcw, Trash2 } from 'lucide-react';
+import { RotateCcw, Trash2 } from '../../../components/ui/icons';
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEventType } from '@parts/shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

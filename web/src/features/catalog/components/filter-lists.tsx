@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useState } from 'react';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight } from '../../../components/ui/icons';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { subtreeIds, type CategoryNode } from '../../../lib/category-tree';
 import { cn } from '../../../lib/cn';

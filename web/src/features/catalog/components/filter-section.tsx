@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '../../../components/ui/icons';
 
 /**
  * A section of the filter panel that folds: a disclosure button (`aria-expanded`, `aria-controls`) and its content,

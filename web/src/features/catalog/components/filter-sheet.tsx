@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { SlidersHorizontal, X } from 'lucide-react';
+import { SlidersHorizontal, X } from '../../../components/ui/icons';
 import { buttonVariants } from '../../../components/ui/button';
 import { FilterPanel, type FilterPanelProps } from './filter-panel';
 

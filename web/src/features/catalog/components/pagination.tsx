@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 import { PAGINATION_WINDOW } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';
 

@@ -1,4 +1,4 @@
-import { ClipboardPlus } from 'lucide-react';
+import { ClipboardPlus } from '../../../components/ui/icons';
 import { PART_CARD_SPECS } from '@parts/shared/constants';
 import { markPartNumber, markWords } from '@parts/shared/highlight';
 import type { Highlight, PartView } from '@parts/shared/schemas';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Paperclip, X } from 'lucide-react';
+import { Paperclip, X } from '../../../components/ui/icons';
 import { ATTACHMENT_HINT } from '@parts/shared/attachment-messages';
 import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENTS } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';

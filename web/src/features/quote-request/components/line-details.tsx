@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Paperclip, X } from 'lucide-react';
+import { Paperclip, X } from '../../../components/ui/icons';
 import { ATTACHMENT_EXTENSIONS, MAX_LINE_ATTACHMENTS, MAX_LINE_NOTE_CHARS, MAX_LINE_REFERENCE_CHARS, TARGET_PRICE_DECIMALS } from '@parts/shared/constants';
 import { MICROS_PER_DOLLAR, dollarsToMicros, formatMicros, microsToInput, readMoney } from '@parts/shared/numbers/money';
 import { neededByPastMessage } from '@parts/shared/schemas';
