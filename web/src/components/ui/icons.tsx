@@ -58,7 +58,7 @@ import {
  * shapes are a string made once per icon. The SVG is lucide-react's to the byte (its attributes, `lucide lucide-<name>`
  * classes and aria-hidden), so the page looks the same.
  */
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>;
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>;
 export type Icon = (props: IconProps) => JSX.Element;
 
 /** An attribute value as HTML wants it inside double quotes. */
