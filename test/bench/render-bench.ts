@@ -5,7 +5,8 @@
  * Prints the median and p90 CPU ms per render over RENDERS renders (default 200, after 20 warm-up ones) and the HTML
  * size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page (render-<page>.cpuprofile in the system's temporary
  * directory, for Chrome DevTools) and prints the functions with the most self time.
- * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead)
+ * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead; PAGES=part
+ * or PAGES=catalog renders that page only)
  * Two builds compared: `WEB_BUILDS=/a,/b npx tsx test/bench/render-bench.ts`, each folder holding a `dist` and a
  * `dist-ssr` (copies of web/dist and web/dist-ssr; put them inside the repository, so their imports find its
  * node_modules), measured in the same process against the same answers, interleaved render by render (a, b, a, b, …):
@@ -89,7 +90,8 @@ async function main() {
     const pages = [
       { name: '/catalog', url: 'https://parts.example.com/catalog' },
       { name: '/part/:slug', url: `https://parts.example.com/part/${slug}` },
-    ];
+      { name: '/contact', url: 'https://parts.example.com/contact' },
+    ].filter((page) => !process.env.PAGES || process.env.PAGES.split(',').some((name) => page.name.includes(name)));
     for (const { render } of renderers) for (const page of pages) await (await render(new Request(page.url)))!.text();
     replay = true;
     console.log(`API answers a render reads: ${[...recorded].map(([key, a]) => `${key} ${(a.body.length / 1024).toFixed(1)} KB`).join(', ')}`);
@@ -120,7 +122,7 @@ async function measure(renderers: { build: string; render: (request: Request) =>
     if (session) {
       session.connect();
       await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 50 });
+      await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL_US ?? 1000) });
       await session.post('Profiler.start');
     }
     const cpu = renderers.map((): number[] => []);

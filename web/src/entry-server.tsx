@@ -96,11 +96,31 @@ function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+type DataRoutes = ReturnType<typeof createStaticHandler>['dataRoutes'];
+
+/**
+ * The routes of the page's own branch (its layout and its page), as the tree the static router renders: it renders
+ * only the matched branch anyway, and it copies and matches again every route it is given, on every render (the
+ * whole table was a twentieth of a part page's render, bench:render, issue 34). The routes are the handler's own
+ * objects, so a lazy page loaded once stays loaded.
+ */
+function matchedBranch(routes: DataRoutes, matches: readonly { route: DataRoutes[number] }[]): DataRoutes {
+  const [first, ...rest] = matches;
+  if (!first || !routes.includes(first.route)) return routes;
+  const route = first.route;
+  if (rest.length === 0) return [route];
+  // An index route has no children: nothing below it to narrow.
+  if (route.index) return routes;
+  return [{ ...route, children: matchedBranch(route.children ?? [], rest) }];
+}
+
 export function createRenderer(options: RendererOptions): (request: Request) => Promise<Response | null> {
   if (!options.template.includes(ROOT)) throw new Error(`The page template has no ${ROOT}`);
   setApiTransport(async (path, init) => {
-    // Only what an anonymous visitor sees: no cookies reach the API from here.
-    const { credentials: _credentials, ...rest } = init;
+    // Only what an anonymous visitor sees: no cookies reach the API from here. Nor the query's abort signal: a render
+    // is never cancelled, and a Request made with one makes a signal of its own that follows it (Node's AbortSignals
+    // are costly to make: a tenth of a part page's render went on signals, bench:render, issue 34).
+    const { credentials: _credentials, signal: _signal, ...rest } = init;
     return options.api(new Request(new URL(path, 'http://renderer.internal'), rest));
   });
   // The template's own title and description give way to the page's.
@@ -127,7 +147,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const queryClient = createQueryClient();
     const { status, head } = await prefetchRoute(routeId, leaf.params, url.searchParams, queryClient, origin);
 
-    const router = createStaticRouter(handler.dataRoutes, context);
+    const router = createStaticRouter(matchedBranch(handler.dataRoutes, context.matches), context);
     const chrome = chromeCache?.forRender();
     // The context adds no branch to the tree: useId gives the ids the browser's tree (without it) gives.
     const body = renderToString(
