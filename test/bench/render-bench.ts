@@ -124,6 +124,7 @@ async function measure(renderers: { build: string; render: (request: Request) =>
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL_US ?? 1000) });
       await session.post('Profiler.start');
+      if (process.env.HEAP_PROFILE === '1') await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     }
     const cpu = renderers.map((): number[] => []);
     const bytes = renderers.map(() => 0);
@@ -155,6 +156,10 @@ async function measure(renderers: { build: string; render: (request: Request) =>
       );
     }
     if (session) {
+      if (process.env.HEAP_PROFILE === '1') {
+        const { profile: heap } = (await session.post('HeapProfiler.stopSampling')) as { profile: unknown };
+        writeFileSync(path.join(tmpdir(), `heap-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.heapprofile`), JSON.stringify(heap));
+      }
       const { profile } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
       const file = path.join(tmpdir(), `render-${page.name.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));

@@ -76,14 +76,14 @@ const utf8 = new TextEncoder();
 interface EncodedHalves {
   /** The template's head up to its `</head>`, as UTF-8. */
   start: Uint8Array;
-  /** From `</head>` (excluded) to the root: the page's own head tags go before it. */
-  afterHead: string;
+  /** From `</head>` (excluded) to the root, as UTF-8: the page's own head tags go before it. */
+  afterHead: Uint8Array;
   tail: Uint8Array;
 }
 
 function encodeHalves({ head, tail }: { head: string; tail: string }): EncodedHalves {
   const end = head.indexOf('</head>');
-  return { start: utf8.encode(head.slice(0, end)), afterHead: head.slice(end + '</head>'.length), tail: utf8.encode(tail) };
+  return { start: utf8.encode(head.slice(0, end)), afterHead: utf8.encode(head.slice(end + '</head>'.length)), tail: utf8.encode(tail) };
 }
 
 function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
@@ -178,7 +178,9 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     // As UTF-8 bytes: a string body is checked for lone surrogates by undici's Response (toUSVString), which on
     // the page's rope of concatenated pieces cost about a tenth of /catalog's render CPU (issue 34, bench:render).
     // The template's halves (the inlined CSS most of them) are encoded once per route: only this page's part here.
-    return new Response(concatBytes(halves.start, utf8.encode(headEnd + halves.afterHead + root), halves.tail), {
+    // The head's tags and the body apart: one character beyond Latin-1 in the head (a description's '…') would
+    // otherwise make the whole page a two-byte string, slower to join and to encode.
+    return new Response(concatBytes(halves.start, utf8.encode(headEnd), halves.afterHead, utf8.encode(root), halves.tail), {
       status,
       headers: {
         'content-type': 'text/html; charset=utf-8',

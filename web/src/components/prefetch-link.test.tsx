@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PrefetchLink } from './prefetch-link';
 
@@ -46,5 +46,49 @@ describe('PrefetchLink navigation (ADR 143)', () => {
     const modified = fireEvent.click(screen.getByRole('link', { name: 'Again' }), { ctrlKey: true });
     expect(modified).toBe(true); // not prevented: the browser opens it in a new tab
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('PrefetchLink href', () => {
+  afterEach(cleanup);
+
+  // Absolute paths skip the router's resolving (issue 34): each must get the href a router Link gives it. (Links to
+  // other sites, `//host` included, are plain anchors: a prefetch is for the site's own pages.)
+  const targets = [
+    '/catalog',
+    '/catalog/hydraulics/',
+    '/catalog?q=m8%20bolt&page=2',
+    '/part/a#specs',
+    '/catalog?',
+    '/catalog#',
+    '/a/../b',
+    '/a/./b',
+    '/.well-known/x',
+    '/',
+    '/catalog//x',
+    'b',
+    '../c',
+    '.',
+    '?page=2',
+  ];
+
+  it.each(targets)('of %s is the one a router Link gives', (to) => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/catalog/:slug',
+          element: (
+            <>
+              <Link to={to}>router</Link>
+              <PrefetchLink to={to}>prefetch</PrefetchLink>
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/catalog/pumps'] },
+    );
+    render(<RouterProvider router={router} />);
+    const expected = screen.getByRole('link', { name: 'router' }).getAttribute('href');
+    expect(screen.getByRole('link', { name: 'prefetch' }).getAttribute('href')).toBe(expected);
   });
 });

@@ -15,8 +15,27 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
  * It takes a router Link's props but is an `<a>` of its own: the click is handled here, so a Link inside would only
  * resolve the same href again on every render (about a twentieth of a listing's server render, issue 34).
  */
-export function PrefetchLink({
+export function PrefetchLink(props: LinkProps) {
+  const { to, relative } = props;
+  return typeof to === 'string' && relative === undefined && PLAIN_PATH.test(to) ? <IntentLink {...props} href={to} /> : <ResolvedLink {...props} />;
+}
+
+/**
+ * An absolute path with no empty or dot segment and no empty search or hash: the href the router resolves it to is
+ * the text itself (it would drop `.`/`..` segments and a bare `?` or `#`; the app has no basename). The site's links
+ * are such paths, so they skip the router's resolving (its route matches as JSON, on every render of every link).
+ */
+const PLAIN_PATH = /^(?=\/)(?:\/(?!\.)[^/?#]+)*\/?(?:\?[^#]+)?(?:#.+)?$/;
+
+/** A link whose `to` the router resolves (a relative or object path). */
+function ResolvedLink(props: LinkProps) {
+  const href = useHref(props.to, { relative: props.relative });
+  return <IntentLink {...props} href={href} />;
+}
+
+function IntentLink({
   to,
+  href,
   onPointerEnter,
   onPointerLeave,
   onTouchStart,
@@ -31,9 +50,8 @@ export function PrefetchLink({
   discover: _discover,
   prefetch: _prefetch,
   ...props
-}: LinkProps) {
+}: LinkProps & { href: string }) {
   const scheduler = usePrefetchScheduler();
-  const href = useHref(to, { relative });
   const navigate = useNavigate();
   const location = useLocation();
   const ref = useRef<HTMLAnchorElement>(null);
