@@ -144,7 +144,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
 
     const url = new URL(request.url);
     const origin = (options.siteUrl ?? url.origin).replace(/\/$/, '');
-    const queryClient = createQueryClient();
+    const queryClient = createQueryClient({ server: true });
     const { status, head } = await prefetchRoute(routeId, leaf.params, url.searchParams, queryClient, origin);
 
     const router = createStaticRouter(matchedBranch(handler.dataRoutes, context.matches), context);
