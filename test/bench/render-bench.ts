@@ -124,7 +124,12 @@ async function measure(renderers: { build: string; render: (request: Request) =>
       await session.post('Profiler.enable');
       await session.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL_US ?? 1000) });
       await session.post('Profiler.start');
-      if (process.env.HEAP_PROFILE === '1') await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      if (process.env.HEAP_PROFILE === '1')
+        await session.post('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
     }
     const cpu = renderers.map((): number[] => []);
     const bytes = renderers.map(() => 0);
