@@ -100,9 +100,9 @@ type DataRoutes = ReturnType<typeof createStaticHandler>['dataRoutes'];
 
 /**
  * The routes of the page's own branch (its layout and its page), as the tree the static router renders: it renders
- * only the matched branch anyway, and it copies and matches again every route it is given, on every render (the
- * whole table was a twentieth of a part page's render, bench:render, issue 34). The routes are the handler's own
- * objects, so a lazy page loaded once stays loaded.
+ * only the matched branch anyway, and it copies and matches again every route it is given, on every render (with the
+ * whole table, 36 µs a part page against 17, bench:render, issue 34). The routes are the handler's own objects, so a
+ * lazy page loaded once stays loaded.
  */
 function matchedBranch(routes: DataRoutes, matches: readonly { route: DataRoutes[number] }[]): DataRoutes {
   const [first, ...rest] = matches;
@@ -119,7 +119,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   setApiTransport(async (path, init) => {
     // Only what an anonymous visitor sees: no cookies reach the API from here. Nor the query's abort signal: a render
     // is never cancelled, and a Request made with one makes a signal of its own that follows it (Node's AbortSignals
-    // are costly to make: a tenth of a part page's render went on signals, bench:render, issue 34).
+    // are costly to make: ~20 µs a request, bench:render, issue 34).
     const { credentials: _credentials, signal: _signal, ...rest } = init;
     return options.api(new Request(new URL(path, 'http://renderer.internal'), rest));
   });
