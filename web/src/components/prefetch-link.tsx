@@ -47,6 +47,7 @@ function IntentLink({
   preventScrollReset,
   relative,
   viewTransition,
+  defaultShouldRevalidate,
   discover: _discover,
   prefetch: _prefetch,
   ...props
@@ -79,6 +80,7 @@ function IntentLink({
           preventScrollReset,
           relative,
           viewTransition,
+          defaultShouldRevalidate,
           flushSync: true,
         });
       }}
