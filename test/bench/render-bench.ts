@@ -1,17 +1,20 @@
 /**
  * CPU of one server render (issue 34): the built renderer (web/dist-ssr/entry-server.js, React's production build)
- * rendering /catalog and /part/:slug in this process, its API answers recorded once from a seeded local server and
- * replayed, so only the render is measured (prefetch plumbing, React's renderToString, dehydration, the HTML's bytes).
- * Prints the median and p90 CPU ms per render over RENDERS renders (default 200, after 20 warm-up ones) and the HTML
- * size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page (render-<page>.cpuprofile in the system's temporary
- * directory, for Chrome DevTools) and prints the functions with the most self time.
- * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead; PAGES=part
- * or PAGES=catalog renders that page only)
+ * rendering /catalog, /part/:slug and /contact (no API call: the fixed cost of a render) in this process, its API
+ * answers recorded once from a seeded local server and replayed, so only the render is measured (prefetch plumbing,
+ * React's renderToString, dehydration, the HTML's bytes).
+ * Prints the median, mean (with the garbage collections) and p90 CPU ms per render over RENDERS renders (default 200,
+ * after 20 warm-up ones) and the HTML size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page
+ * (render-<page>.cpuprofile in the system's temporary directory, for Chrome DevTools; PROFILE_INTERVAL_US its sampling
+ * interval, default 1000) and prints the functions with the most self time; HEAP_PROFILE=1 with it also writes an
+ * allocation profile (heap-<page>.heapprofile, collected objects included).
+ * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead; PAGES=part,
+ * catalog or contact, comma-separated, renders those pages only)
  * Two builds compared: `WEB_BUILDS=/a,/b npx tsx test/bench/render-bench.ts`, each folder holding a `dist` and a
  * `dist-ssr` (copies of web/dist and web/dist-ssr; put them inside the repository, so their imports find its
  * node_modules), measured in the same process against the same answers, interleaved render by render (a, b, a, b, …):
- * a loaded machine's swings then fall on every build alike. Each later build's median is also given as a share of the
- * first's. PROFILE=1 profiles the interleaved loop of each page (all builds in one profile: give one build).
+ * a loaded machine's swings then fall on every build alike. Each later build's median and mean are also given as a
+ * share of the first's. PROFILE=1 profiles the interleaved loop of each page (all builds in one profile: give one build).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
