@@ -18,6 +18,8 @@ function freePortSync(): number {
 process.env.E2E_PORT ??= String(freePortSync());
 // The local SMTP catcher's web inbox, on a port of the run's own so a spec can read the mails it caused.
 process.env.E2E_MAIL_WEB_PORT ??= String(freePortSync());
+// The seeded catalogue's size: specs read it as the floor of the all-parts count (support/e2e-helpers.ts).
+process.env.E2E_SEED_PARTS ??= '300';
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parts-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
@@ -72,7 +74,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_PARTS: process.env.E2E_SEED_PARTS ?? '300',
+      SEED_PARTS: process.env.E2E_SEED_PARTS,
       LOG_LEVEL: 'warn',
       // As the API and renderer Lambdas run: React's production build renders the pages (its development
       // build, which plain `npm start` loads, is several times slower and not what is served).

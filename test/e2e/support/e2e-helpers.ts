@@ -16,6 +16,13 @@ export async function getJson<T>(request: APIRequestContext, url: string): Promi
   return (await response.json()) as T;
 }
 
+/**
+ * How many parts the run's server seeded (playwright.config.ts), every one of them listed: the floor of the all-parts
+ * count a page shows. Not the count the API gave a moment ago: other specs import parts meanwhile, and the page's own
+ * answer may come from the page cache up to a minute (the API) or five (a rendered page) old, as from CloudFront (ADR 134).
+ */
+export const SEEDED_PARTS = Number(process.env.E2E_SEED_PARTS);
+
 export async function listParts(request: APIRequestContext, query: Record<string, string | string[]>): Promise<PartListResponse> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
