@@ -56,6 +56,32 @@ test.describe('instant navigation', () => {
   });
 });
 
+test.describe('instant navigation to a listing', () => {
+  test("the part page's category link hovered is prefetched with its listing; the click shows the parts with no new request and no loading state", async ({
+    page,
+    request,
+  }) => {
+    const part = await somePart(request);
+    const category = part.category!;
+    const path = `/catalog/${category.slug}`;
+    await page.goto(`/part/${part.slug}`);
+    await page.locator(`main a[href="${path}"]`).first().hover();
+    await expect.poll(() => prefetched(page, path)).toBe(true);
+
+    const apiOnClick: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/api/parts' || url.pathname.startsWith('/api/categories')) apiOnClick.push(url.pathname + url.search);
+    });
+    const loadingSeen = await watchForLoadingStates(page);
+    await page.locator(`main a[href="${path}"]`).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+    await expect(page.getByTestId('part-card').first()).toBeVisible();
+    expect(apiOnClick).toEqual([]);
+    expect(await loadingSeen()).toEqual([]);
+  });
+});
+
 test.describe('instant navigation, the frame after the click', () => {
   test('with its data and code prefetched, the first frame after a click on a part link already shows the part', async ({ page, request }) => {
     const part = await somePart(request);

@@ -39,6 +39,21 @@ describe('page prefetch priority (issue 34, ADR 132)', () => {
     expect(requests.find((r) => r.path.endsWith('/seen-part'))).toEqual({ path: expect.stringMatching(/\/api\/parts\//), priority: 'low' });
   });
 
+  it('a hovered category or manufacturer link prefetches its listing too, not only the category or manufacturer', async () => {
+    const { fetch, requests } = recordingFetch();
+    vi.stubGlobal('fetch', fetch);
+    const prefetch = createPagePrefetch(createQueryClient());
+
+    await prefetch('/catalog/hydraulic-valves');
+    await prefetch('/manufacturer/enerpac');
+
+    const paths = requests.map((r) => r.path);
+    expect(paths).toContain('/api/categories/hydraulic-valves');
+    expect(paths).toContain('/api/manufacturers/enerpac');
+    // The listing each page shows, asked once the category (then the manufacturer) is known.
+    expect(paths.filter((path) => path.startsWith('/api/parts?'))).toHaveLength(2);
+  });
+
   it('asks low priority for every query of an idle listing prefetch', async () => {
     const { fetch, requests } = recordingFetch();
     vi.stubGlobal('fetch', fetch);

@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router-dom';
 import { ApiError, withFetchPriority } from '../lib/api-client';
 import type { PagePrefetch } from '../lib/intent-prefetch';
-import { prefetchRoute, SERVER_RENDERED_ROUTES } from './prefetch';
+import { prefetchRoute, SERVER_RENDERED_ROUTES, type PrefetchClient } from './prefetch';
 import { preloadRoute, routes } from './router';
 
 interface PrefetchedQuery {
@@ -22,19 +22,20 @@ function atPriority<O extends PrefetchedQuery>(options: O, priority: 'low' | und
  * (its "Try again" is the page's; a prefetch would retry a failing API behind the reader's back), and
  * the requests go out at `priority`.
  */
-function forPrefetch(client: QueryClient, priority: 'low' | undefined): QueryClient {
+function forPrefetch(client: QueryClient, priority: 'low' | undefined): PrefetchClient {
   const shownWithError = (queryKey: QueryKey) => {
     const query = client.getQueryCache().find({ queryKey, exact: true });
     return query?.state.status === 'error' && query.getObserversCount() > 0;
   };
-  const guarded = Object.create(client) as QueryClient;
-  guarded.prefetchQuery = ((options: PrefetchedQuery) =>
-    shownWithError(options.queryKey) ? Promise.resolve() : client.prefetchQuery(atPriority(options, priority) as never)) as QueryClient['prefetchQuery'];
-  guarded.fetchQuery = ((options: PrefetchedQuery) =>
-    shownWithError(options.queryKey)
-      ? Promise.reject(new Error('Shown with its error'))
-      : client.fetchQuery(atPriority(options, priority) as never)) as QueryClient['fetchQuery'];
-  return guarded;
+  return {
+    prefetchQuery: ((options: PrefetchedQuery) =>
+      shownWithError(options.queryKey) ? Promise.resolve() : client.prefetchQuery(atPriority(options, priority) as never)) as QueryClient['prefetchQuery'],
+    fetchQuery: ((options: PrefetchedQuery) =>
+      shownWithError(options.queryKey)
+        ? Promise.reject(new Error('Shown with its error'))
+        : client.fetchQuery(atPriority(options, priority) as never)) as QueryClient['fetchQuery'],
+    getQueryState: (queryKey) => client.getQueryState(queryKey),
+  };
 }
 
 /**

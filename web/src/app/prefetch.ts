@@ -49,6 +49,13 @@ export interface PrefetchResult {
   head: PageHead;
 }
 
+/**
+ * What prefetchRoute uses of a query client. The browser's prefetches and the server renderer hand it clients of their
+ * own (page-prefetch.ts, server-prefetch.ts): objects with these methods, not objects made from the client with
+ * Object.create, whose inherited methods cannot reach the client's private fields (#queryCache) and throw.
+ */
+export type PrefetchClient = Pick<QueryClient, 'prefetchQuery' | 'fetchQuery' | 'getQueryState'>;
+
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
@@ -60,7 +67,7 @@ export async function prefetchRoute(
   routeId: string,
   params: Record<string, string | undefined>,
   search: URLSearchParams,
-  queryClient: QueryClient,
+  queryClient: PrefetchClient,
   origin: string,
 ): Promise<PrefetchResult> {
   switch (routeId) {
