@@ -8,6 +8,7 @@ import { HEADER_CLASS } from './components/layout/header';
 import { HydrationMark } from './app/hydration-mark';
 import { AppProviders } from './app/providers';
 import { prefetchRoute, ROUTE_MODULES, SERVER_RENDERED_ROUTES } from './app/prefetch';
+import { forServerRender } from './app/server-prefetch';
 import { routes } from './app/router';
 import { headTags, scriptJson } from './app/seo';
 import { prepareForTransfer, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
@@ -145,7 +146,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const url = new URL(request.url);
     const origin = (options.siteUrl ?? url.origin).replace(/\/$/, '');
     const queryClient = createQueryClient({ server: true });
-    const { status, head } = await prefetchRoute(routeId, leaf.params, url.searchParams, queryClient, origin);
+    const { status, head } = await prefetchRoute(routeId, leaf.params, url.searchParams, forServerRender(queryClient), origin);
 
     const router = createStaticRouter(matchedBranch(handler.dataRoutes, context.matches), context);
     const chrome = chromeCache?.forRender();

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { cn } from '../lib/cn';
 
 // Inline so the fallback never needs a network round trip.
+// Percent-encoded throughout (no quote or angle bracket), so React has nothing to escape in it on each card it renders.
 const FALLBACK_IMAGE =
-  "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 400 300'><rect width='400' height='300' fill='%23e2e8f0'/><g fill='none' stroke='%2394a3b8' stroke-width='10'><circle cx='200' cy='150' r='55'/><circle cx='200' cy='150' r='18'/></g></svg>";
+  'data:image/svg+xml;utf8,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 viewBox=%270 0 400 300%27%3E%3Crect width=%27400%27 height=%27300%27 fill=%27%23e2e8f0%27/%3E%3Cg fill=%27none%27 stroke=%27%2394a3b8%27 stroke-width=%2710%27%3E%3Ccircle cx=%27200%27 cy=%27150%27 r=%2755%27/%3E%3Ccircle cx=%27200%27 cy=%27150%27 r=%2718%27/%3E%3C/g%3E%3C/svg%3E';
 
 /** A part picture; the placeholder when there is none, and the fallback when loading fails. */
 export function PartImage({ src, alt, className }: { src?: string | null; alt: string; className?: string }) {

@@ -5,6 +5,7 @@ import { useCategories } from '../../../api/get-categories';
 import { useManufacturers } from '../../../api/get-manufacturers';
 import { PartSearchBox } from '../../../components/part-search-box';
 import { Button } from '../../../components/ui/button';
+import { Glyph } from '../../../components/ui/glyph';
 import { Input } from '../../../components/ui/input';
 import { LoadError } from '../../../components/ui/load-error';
 import { buildCategoryTree } from '../../../lib/category-tree';
@@ -94,7 +95,7 @@ function SpecRangeFields({
                 value={ranges[spec.key]?.min ?? ''}
                 onChange={(e) => onChange((r) => ({ ...r, [spec.key]: { min: e.target.value, max: r[spec.key]?.max ?? '' } }))}
               />
-              <span aria-hidden>–</span>
+              <Glyph name="ndash" />
               <Input
                 type="number"
                 inputMode="decimal"

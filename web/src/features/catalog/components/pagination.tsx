@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 import { PAGINATION_WINDOW } from '@parts/shared/constants';
 import { Button } from '../../../components/ui/button';
+import { Glyph } from '../../../components/ui/glyph';
 
 /** Pages shown around the current one, with ellipses as the spec places them. */
 export function pageWindow(page: number, totalPages: number) {
@@ -20,11 +21,7 @@ export function Pagination({ page, totalPages, onPageChange }: { page: number; t
         <ChevronLeft className="h-4 w-4" aria-hidden />
         <span className="hidden sm:inline">Previous</span>
       </Button>
-      {leadingEllipsis ? (
-        <span className="px-2 text-slate-500" aria-hidden>
-          …
-        </span>
-      ) : null}
+      {leadingEllipsis ? <Glyph name="hellip" className="px-2 text-slate-500" /> : null}
       {pages.map((p) => (
         <Button
           key={p}
@@ -37,11 +34,7 @@ export function Pagination({ page, totalPages, onPageChange }: { page: number; t
           {p}
         </Button>
       ))}
-      {trailingEllipsis ? (
-        <span className="px-2 text-slate-500" aria-hidden>
-          …
-        </span>
-      ) : null}
+      {trailingEllipsis ? <Glyph name="hellip" className="px-2 text-slate-500" /> : null}
       <Button variant="outline" size="sm" aria-label="Next page" aria-disabled={page >= totalPages} onClick={() => page < totalPages && onPageChange(page + 1)}>
         <span className="hidden sm:inline">Next</span>
         <ChevronRight className="h-4 w-4" aria-hidden />
