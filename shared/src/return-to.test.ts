@@ -11,6 +11,11 @@ describe('safeReturnPath', () => {
     ['/./catalog', '/catalog'],
     ['/a/../catalog', '/catalog'],
     ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/part/enerpac-25x160_cr~600.v2/', '/part/enerpac-25x160_cr~600.v2/'],
+    ['/catalog?q=cr-600&sortBy=name+asc', '/catalog?q=cr-600&sortBy=name+asc'],
+    ['/catalog?', '/catalog'],
+    ['/a/..', '/'],
+    ['/authors', '/authors'],
   ])('accepts %j as %j', (value, expected) => {
     expect(safeReturnPath(value)).toBe(expected);
   });
@@ -41,6 +46,8 @@ describe('safeReturnPath', () => {
     ['login page', '/auth?returnTo=/x'],
     ['admin login page', '/admin/login'],
     ['login page via dots', '/x/../auth'],
+    ['login page with a query', '/auth?x=1'],
+    ['admin login page with a query', '/admin/login?returnTo=admin'],
   ])('refuses %s (%j)', (_, value) => {
     expect(safeReturnPath(value)).toBeNull();
   });

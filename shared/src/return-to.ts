@@ -10,6 +10,14 @@ const ORIGIN = 'http://same-site.invalid';
 const OTHER_HOST = /^[/\\]{2}|^\/\\/;
 
 /**
+ * A path that URL parsing leaves exactly as it is and that no check below refuses but for being a login page:
+ * segments of letters, digits and `_~-.` that start with none of `.`, and a query of those and `=&+`; no percent sign,
+ * backslash, control character or hash. Most paths are such: they skip the two URL parses (the header computes its
+ * login link's way back on every page the server renders; issue 34).
+ */
+const PLAIN_PATH = /^(?:\/[\w~-][\w.~-]*)+\/?(?:\?[\w.~=&+-]+)?$/;
+
+/**
  * The path itself when it is a same-site relative path ("/quote-request?x=1"), else null: no scheme,
  * no "//host" or "/\host" (browsers read both as another site) — neither as given nor once the URL is
  * normalised (`/.//evil.example` and `/x/..//evil.example` become `//evil.example`) — no control
@@ -18,6 +26,10 @@ const OTHER_HOST = /^[/\\]{2}|^\/\\/;
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || OTHER_HOST.test(value)) return null;
+  if (PLAIN_PATH.test(value)) {
+    const pathname = value.split('?', 1)[0];
+    return pathname === '/auth' || pathname === '/admin/login' ? null : value;
+  }
   const hasControl = [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
   if (hasControl || value.includes('\\') || /%(0[0-9a-f]|1[0-9a-f]|7f|5c)/i.test(value)) return null;
   let url: URL;

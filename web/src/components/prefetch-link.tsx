@@ -17,7 +17,7 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
  */
 export function PrefetchLink(props: LinkProps) {
   const { to, relative } = props;
-  return typeof to === 'string' && relative === undefined && PLAIN_PATH.test(to) ? <IntentLink {...props} href={to} /> : <ResolvedLink {...props} />;
+  return typeof to === 'string' && relative === undefined && PLAIN_PATH.test(to) ? <Anchor {...props} href={to} /> : <ResolvedLink {...props} />;
 }
 
 /**
@@ -30,8 +30,34 @@ const PLAIN_PATH = /^(?=\/)(?:\/(?!\.)[^/?#]+)*\/?(?:\?[^#]+)?(?:#.+)?$/;
 /** A link whose `to` the router resolves (a relative or object path). */
 function ResolvedLink(props: LinkProps) {
   const href = useHref(props.to, { relative: props.relative });
-  return <IntentLink {...props} href={href} />;
+  return <Anchor {...props} href={href} />;
 }
+
+/**
+ * The link as the server renders it: the very `<a>` IntentLink renders, without its hooks (the router's navigate and
+ * location, refs, effects: a fifth of a part page's own render on the server; bench:render, issue 34), which do
+ * nothing there. The browser hydrates that anchor with IntentLink, which attaches the handlers.
+ */
+function ServerLink({
+  to: _to,
+  reloadDocument: _reloadDocument,
+  replace: _replace,
+  state: _state,
+  preventScrollReset: _preventScrollReset,
+  relative: _relative,
+  viewTransition: _viewTransition,
+  defaultShouldRevalidate: _defaultShouldRevalidate,
+  discover: _discover,
+  prefetch: _prefetch,
+  href,
+  ...props
+}: LinkProps & { href: string }) {
+  // Its event handlers are among `props`: the server writes none of them into the HTML.
+  return <a href={href} {...props} />;
+}
+
+/** The server renderer has no document: there a link is its anchor alone (ServerLink). */
+const Anchor = typeof document === 'undefined' ? ServerLink : IntentLink;
 
 function IntentLink({
   to,
