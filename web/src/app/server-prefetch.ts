@@ -10,10 +10,10 @@ interface PrefetchedQuery {
  * The query client as the server renderer's prefetchRoute uses it: each query's function is called once and its
  * answer put in the query as its data, without a fetch through the query (its abort controller, retryer and state
  * machine) and with the client's defaults merged into the options once instead of at each of four calls (~8 µs a
- * time): a render is never cancelled, retried or refetched. Together 6–8 % of a part page's render CPU (bench:render,
- * issue 34). A failure goes through the query as before (a query function that throws the same error), so the page
- * gets the same error state to render and to hand to the browser. The browser's prefetches keep the client's own
- * fetch (page-prefetch.ts).
+ * time): a render is never cancelled, retried or refetched. About 6 % of a part page's render CPU, almost all of it
+ * from defaulting once (bench:render, issue 34). A failure goes through the query as before (a query function that
+ * throws the same error), so the page gets the same error state to render and to hand to the browser. The browser's
+ * prefetches keep the client's own fetch (page-prefetch.ts).
  */
 export function forServerRender(client: QueryClient): PrefetchClient {
   const cache = client.getQueryCache();

@@ -35,8 +35,8 @@ function ResolvedLink(props: LinkProps) {
 
 /**
  * The link as the server renders it: the very `<a>` IntentLink renders, without its hooks (the router's navigate and
- * location, refs, effects: a fifth of a part page's own render on the server; bench:render, issue 34), which do
- * nothing there. The browser hydrates that anchor with IntentLink, which attaches the handlers.
+ * location, refs, effects), which do nothing there: 2–3 % of a server render with the header's login-link fast path
+ * (bench:render, issue 34). The browser hydrates that anchor with IntentLink, which attaches the handlers.
  */
 function ServerLink({
   to: _to,
