@@ -7,6 +7,7 @@ import { FOOTER_CLASS } from './components/layout/footer';
 import { HEADER_CLASS } from './components/layout/header';
 import { HydrationMark } from './app/hydration-mark';
 import { AppProviders } from './app/providers';
+import { PAGE_MODULES_ID } from './app/boot';
 import { prefetchRoute, ROUTE_MODULES, SERVER_RENDERED_ROUTES } from './app/prefetch';
 import { forServerRender } from './app/server-prefetch';
 import { routes } from './app/router';
@@ -28,7 +29,7 @@ export interface RendererOptions {
   api: (request: Request) => Response | Promise<Response>;
   /** Origin of canonical URLs (SITE_URL); the request's own origin when absent. */
   siteUrl?: string;
-  /** Vite's build manifest (web/dist/.vite/manifest.json): the page's chunks are preloaded with the HTML. */
+  /** Vite's build manifest (web/dist/.vite/manifest.json): the page's chunks, listed for the boot script to fetch (ADR 154). */
   manifest?: Record<string, ManifestChunk>;
   /**
    * The template's stylesheets, by href (`/assets/index-….css` → its CSS): each route's critical CSS is inlined and
@@ -48,10 +49,11 @@ export interface ManifestChunk {
 }
 
 /**
- * <link rel="modulepreload"> for a page module and what it imports, except what the template
- * already loads: the browser fetches them with the HTML, so hydration starts as the entry runs.
+ * The page module's chunk and what it imports, except what the template already loads, as the JSON list the boot
+ * script asks for beside the app once the page has painted (ADR 154): hydration then waits on no second round trip.
+ * Not <link rel="modulepreload"> in the head: the browser would fetch and compile them during the first paint.
  */
-function preloadTags(manifest: Record<string, ManifestChunk> | undefined, moduleKey: string | undefined, template: string): string {
+function pageModules(manifest: Record<string, ManifestChunk> | undefined, moduleKey: string | undefined, template: string): string {
   if (!manifest || !moduleKey) return '';
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -61,10 +63,8 @@ function preloadTags(manifest: Record<string, ManifestChunk> | undefined, module
     chunk.imports?.forEach(visit);
   };
   visit(moduleKey);
-  return [...files]
-    .filter((file) => !template.includes(`/${file}`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  const hrefs = [...files].filter((file) => !template.includes(`/${file}`)).map((file) => `/${file}`);
+  return hrefs.length === 0 ? '' : `\n    <script type="application/json" id="${PAGE_MODULES_ID}">${scriptJson(hrefs)}</script>`;
 }
 
 /** Server-rendered pages: browsers revalidate, CloudFront keeps them a while and serves stale while it refreshes (ADR 134). */
@@ -130,7 +130,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   const handler = createStaticHandler(routes);
   const criticalTemplate = createCriticalCss(options.stylesheets ?? {});
   // The same for every page of a route: worked out on its first page.
-  const routePreloads = new Map<string, string>();
+  const routeModules = new Map<string, string>();
   const encodedTemplates = new WeakMap<object, EncodedHalves>();
   const chromeCache =
     options.chromeCache === false ? undefined : createChromeCache({ header: `<header class="${HEADER_CLASS}">`, footer: `<footer class="${FOOTER_CLASS}">` });
@@ -167,10 +167,10 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     );
     queryClient.clear();
     const payload: SsrPayload = { queries, router: { loaderData: context.loaderData, actionData: context.actionData } };
-    let preloads = routePreloads.get(routeId);
-    if (preloads === undefined) routePreloads.set(routeId, (preloads = preloadTags(options.manifest, ROUTE_MODULES[routeId], template)));
-    const headEnd = `    ${preloads}\n    ${headTags(head, origin)}\n  </head>`;
-    const root = `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>`;
+    let modules = routeModules.get(routeId);
+    if (modules === undefined) routeModules.set(routeId, (modules = pageModules(options.manifest, ROUTE_MODULES[routeId], template)));
+    const headEnd = `    ${headTags(head, origin)}\n  </head>`;
+    const root = `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>${modules}`;
     const page = (before: string, after: string) => before.replace('</head>', headEnd) + root + after;
     // The critical CSS of this route's first page, inlined (computed once per route and status, ADR 136).
     const inlined = await criticalTemplate(`${routeId} ${status}`, beforeRoot, afterRoot, () => page(beforeRoot, afterRoot));

@@ -1,52 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router-dom';
-import { hydrate } from '@tanstack/react-query';
-import { App } from './app/app';
-import { HydrationMark } from './app/hydration-mark';
-import { AppProviders } from './app/providers';
-import { createAppRouter, routes } from './app/router';
-import { reviveTransferred, SSR_STATE_ID, type SsrPayload } from './app/ssr-state';
-import { createQueryClient } from './lib/query-client';
+import { afterFirstPaint, preloadPageModules } from './app/boot';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
 /**
- * The server rendered this page: load the matched pages' code first (the same lazy modules the
- * server used), fill the query cache with the server's data, then hydrate the HTML in place.
+ * The page's boot script: the only script a page fetches before its first paint (ADR 154). A server-rendered page
+ * is complete and styled without the app, so the app (./app/start) is fetched once the page has painted.
  */
-async function hydrateServerPage(container: HTMLElement, payload: SsrPayload) {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-  const queryClient = createQueryClient();
-  hydrate(queryClient, reviveTransferred(payload.queries));
-  const router = createAppRouter({ hydrationData: payload.router });
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AppProviders queryClient={queryClient} serverRendered>
-        <RouterProvider router={router} />
-        <HydrationMark />
-      </AppProviders>
-    </StrictMode>,
-  );
-}
-
-const serverState = document.getElementById(SSR_STATE_ID)?.textContent;
-if (serverState && root.firstElementChild) {
-  void hydrateServerPage(root, JSON.parse(serverState) as SsrPayload);
-} else {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+afterFirstPaint(() => {
+  preloadPageModules();
+  void import('./app/start').then(({ start }) => start());
+});
