@@ -6,7 +6,7 @@ const API = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  // The manifest tells the server renderer which chunks each page needs, listed in the page for the boot script (ADR 154).
+  // The manifest tells the server renderer which chunks each page needs: the app's preloaded, the page's listed (ADR 154).
   build: {
     outDir: 'dist',
     emptyOutDir: true,

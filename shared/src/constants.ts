@@ -131,3 +131,6 @@ export const FOOTER_CATEGORY_SLUGS = [
  * to it from then on has nothing left to load (ADR 132/143). The e2e tests and bench:web wait for it before a click.
  */
 export const PREFETCH_MARK = 'page-prefetched';
+
+/** User Timing mark the app sets when it starts, after the page's first paint (ADR 154): tests and bench:web read it. */
+export const APP_START_MARK = 'app-start';

@@ -29,7 +29,7 @@ export interface RendererOptions {
   api: (request: Request) => Response | Promise<Response>;
   /** Origin of canonical URLs (SITE_URL); the request's own origin when absent. */
   siteUrl?: string;
-  /** Vite's build manifest (web/dist/.vite/manifest.json): the page's chunks, listed for the boot script to fetch (ADR 154). */
+  /** Vite's build manifest (web/dist/.vite/manifest.json): the app's chunk preloaded, the page's listed for the boot script (ADR 154). */
   manifest?: Record<string, ManifestChunk>;
   /**
    * The template's stylesheets, by href (`/assets/index-….css` → its CSS): each route's critical CSS is inlined and
@@ -46,6 +46,7 @@ export interface RendererOptions {
 export interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /**
@@ -65,6 +66,28 @@ function pageModules(manifest: Record<string, ManifestChunk> | undefined, module
   visit(moduleKey);
   const hrefs = [...files].filter((file) => !template.includes(`/${file}`)).map((file) => `/${file}`);
   return hrefs.length === 0 ? '' : `\n    <script type="application/json" id="${PAGE_MODULES_ID}">${scriptJson(hrefs)}</script>`;
+}
+
+/**
+ * <link rel="preload" as="script"> for the chunks the template's boot script imports (the app, ADR 154): downloaded
+ * with the HTML, not compiled, so the app is there when the boot runs it after the first paint. The route's own chunks
+ * are not preloaded in the head (pageModules): on the mobile profile a dozen requests beside the HTML's last bytes
+ * held its first paint back.
+ */
+function appPreloadTags(manifest: Record<string, ManifestChunk> | undefined, template: string): string {
+  if (!manifest) return '';
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  manifest['index.html']?.dynamicImports?.forEach(visit);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}`))
+    .map((file) => `<link rel="preload" as="script" crossorigin href="/${file}">`)
+    .join('\n    ');
 }
 
 /** Server-rendered pages: browsers revalidate, CloudFront keeps them a while and serves stale while it refreshes (ADR 134). */
@@ -131,6 +154,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   const criticalTemplate = createCriticalCss(options.stylesheets ?? {});
   // The same for every page of a route: worked out on its first page.
   const routeModules = new Map<string, string>();
+  const appPreloads = appPreloadTags(options.manifest, template);
   const encodedTemplates = new WeakMap<object, EncodedHalves>();
   const chromeCache =
     options.chromeCache === false ? undefined : createChromeCache({ header: `<header class="${HEADER_CLASS}">`, footer: `<footer class="${FOOTER_CLASS}">` });
@@ -169,7 +193,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     const payload: SsrPayload = { queries, router: { loaderData: context.loaderData, actionData: context.actionData } };
     let modules = routeModules.get(routeId);
     if (modules === undefined) routeModules.set(routeId, (modules = pageModules(options.manifest, ROUTE_MODULES[routeId], template)));
-    const headEnd = `    ${headTags(head, origin)}\n  </head>`;
+    const headEnd = `    ${appPreloads}\n    ${headTags(head, origin)}\n  </head>`;
     const root = `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>${modules}`;
     const page = (before: string, after: string) => before.replace('</head>', headEnd) + root + after;
     // The critical CSS of this route's first page, inlined (computed once per route and status, ADR 136).

@@ -2,8 +2,9 @@ import { afterFirstPaint, preloadPageModules } from './app/boot';
 import './index.css';
 
 /**
- * The page's boot script: the only script a page fetches before its first paint (ADR 154). A server-rendered page
- * is complete and styled without the app, so the app (./app/start) is fetched once the page has painted.
+ * The page's boot script: the only script a page runs before its first paint (ADR 154). A server-rendered page is
+ * complete and styled without the app, so the app (./app/start, downloaded meanwhile: the server preloads its chunk
+ * with the HTML) is compiled and run once the page has painted, with the route's chunks the server lists.
  */
 afterFirstPaint(() => {
   preloadPageModules();

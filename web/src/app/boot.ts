@@ -7,19 +7,19 @@
 export const PAGE_MODULES_ID = 'page-modules';
 
 /**
- * How long a server-rendered page waits for its first contentful paint to be reported before loading the app all
- * the same: a browser that reports no paint timing, or a paint that never comes (the page hidden midway).
+ * How long a server-rendered page waits for its first contentful paint to be reported before running the app all
+ * the same: a safety net for a paint that never comes (a hidden page is handled apart), not a path taken.
  */
-export const FIRST_PAINT_WAIT_MS = 1000;
+export const FIRST_PAINT_WAIT_MS = 3000;
 
 /** What afterFirstPaint reads of the window (a test gives its own). */
 type BootWindow = Pick<Window & typeof globalThis, 'document' | 'performance' | 'PerformanceObserver' | 'setTimeout' | 'clearTimeout'>;
 
 /**
- * Runs `load` once a server-rendered page has shown its first contentful paint. Fetching and compiling the app
- * (React, the router, the page's chunk) while the browser does its first style and layout made them several times as
- * slow on two cores (issue 34: the part page's LCP ~240 ms against ~165 ms without them); the HTML is complete and
- * styled without it. A page with nothing server-rendered to paint (the SPA shell), a hidden or prerendering one, and a
+ * Runs `load` once a server-rendered page has shown its first contentful paint. Compiling and running the app (React,
+ * the router, the page's chunk) while the browser does its first style and layout made them several times as slow on
+ * two cores (issue 34: the part page's LCP ~240 ms against ~165 ms without them); the HTML is complete and styled
+ * without it, and the app's chunk is already downloading (the server's `<link rel="preload">`). A page with nothing server-rendered to paint (the SPA shell), a hidden or prerendering one, and a
  * browser without paint timing load at once.
  */
 export function afterFirstPaint(load: () => void, env: BootWindow = window): void {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router-dom';
 import { hydrate } from '@tanstack/react-query';
+import { APP_START_MARK } from '@parts/shared/constants';
 import { App } from './app';
 import { HydrationMark } from './hydration-mark';
 import { AppProviders } from './providers';
@@ -36,8 +37,9 @@ async function hydrateServerPage(container: HTMLElement, payload: SsrPayload) {
   );
 }
 
-/** The app (the boot script, main.tsx, loads this module once the page has painted): hydrates a server-rendered page or renders the SPA. */
+/** The app (the boot script, main.tsx, runs this module once the page has painted): hydrates a server-rendered page or renders the SPA. */
 export function start(): void {
+  performance.mark(APP_START_MARK);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   const serverState = document.getElementById(SSR_STATE_ID)?.textContent;
