@@ -9,17 +9,23 @@ import { somePart } from './support/e2e-helpers';
  * is looked at, so anything the first paint needs from it would show unstyled.
  */
 
-/** Holds every stylesheet request until the returned release() is called. */
+/**
+ * Holds every stylesheet request until the returned release() is called. The route stays installed after it (letting
+ * requests through): taking it away while the page's chunks were being asked for left one of those requests
+ * unanswered now and then (Playwright's interception switched off mid-request), and the page never hydrated.
+ */
 async function holdStylesheets(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
   const routes: Route[] = [];
-  await page.route('**/assets/*.css', (route) => {
-    routes.push(route);
+  let released = false;
+  await page.route('**/assets/*.css', async (route) => {
+    if (released) await route.continue();
+    else routes.push(route);
   });
   return {
     held: () => routes.length,
     release: async () => {
+      released = true;
       await Promise.all(routes.splice(0).map((route) => route.continue()));
-      await page.unroute('**/assets/*.css');
     },
   };
 }

@@ -49,13 +49,8 @@ export interface ManifestChunk {
   dynamicImports?: string[];
 }
 
-/**
- * The page module's chunk and what it imports, except what the template already loads, as the JSON list the boot
- * script asks for beside the app once the page has painted (ADR 154): hydration then waits on no second round trip.
- * Not <link rel="modulepreload"> in the head: the browser would fetch and compile them during the first paint.
- */
-function pageModules(manifest: Record<string, ManifestChunk> | undefined, moduleKey: string | undefined, template: string): string {
-  if (!manifest || !moduleKey) return '';
+/** The hrefs of the chunks `keys` name in Vite's manifest and all they import, except what the template already loads. */
+function chunkHrefs(manifest: Record<string, ManifestChunk>, keys: readonly string[], template: string): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -63,8 +58,17 @@ function pageModules(manifest: Record<string, ManifestChunk> | undefined, module
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  visit(moduleKey);
-  const hrefs = [...files].filter((file) => !template.includes(`/${file}`)).map((file) => `/${file}`);
+  keys.forEach(visit);
+  return [...files].filter((file) => !template.includes(`/${file}`)).map((file) => `/${file}`);
+}
+
+/**
+ * The page module's chunks as the JSON list the boot script asks for beside the app once the page has painted
+ * (ADR 154): hydration then waits on no second round trip. Not <link rel="modulepreload"> in the head: the browser
+ * would fetch and compile them during the first paint.
+ */
+function pageModules(manifest: Record<string, ManifestChunk> | undefined, moduleKey: string | undefined, template: string): string {
+  const hrefs = manifest && moduleKey ? chunkHrefs(manifest, [moduleKey], template) : [];
   return hrefs.length === 0 ? '' : `\n    <script type="application/json" id="${PAGE_MODULES_ID}">${scriptJson(hrefs)}</script>`;
 }
 
@@ -75,19 +79,8 @@ function pageModules(manifest: Record<string, ManifestChunk> | undefined, module
  * held its first paint back.
  */
 function appPreloadTags(manifest: Record<string, ManifestChunk> | undefined, template: string): string {
-  if (!manifest) return '';
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  manifest['index.html']?.dynamicImports?.forEach(visit);
-  return [...files]
-    .filter((file) => !template.includes(`/${file}`))
-    .map((file) => `<link rel="preload" as="script" crossorigin href="/${file}">`)
-    .join('\n    ');
+  const hrefs = manifest ? chunkHrefs(manifest, manifest['index.html']?.dynamicImports ?? [], template) : [];
+  return hrefs.map((href) => `<link rel="preload" as="script" crossorigin href="${href}">`).join('\n    ');
 }
 
 /** Server-rendered pages: browsers revalidate, CloudFront keeps them a while and serves stale while it refreshes (ADR 134). */
