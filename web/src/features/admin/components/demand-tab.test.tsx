@@ -180,7 +180,8 @@ describe('Demand tab (issue 31)', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Rollers' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Part' }));
     const requested = await screen.findByRole('dialog', { name: 'Requested in' });
-    expect(within(requested).getByText(/CR-600 was asked for 7 times/)).toBeTruthy();
+    // The dialog opens at once and shows a skeleton until the part's requests arrive: wait for them.
+    expect(await within(requested).findByText(/CR-600 was asked for 7 times/)).toBeTruthy();
     expect(within(requested).getByRole('link', { name: 'Quote request #42' }).getAttribute('href')).toBe('/admin?tab=quotes&quote=42');
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/parts')!;
     expect(JSON.parse(String(post.body))).toMatchObject({
