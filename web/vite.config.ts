@@ -14,7 +14,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // The app (app/start.tsx, which the boot script loads after the first paint, ADR 154) with everything it
+        // The app (app/start.tsx, which the boot script runs after the first paint, ADR 154) with everything it
         // imports, in one chunk as when it was the entry: the page chunks import what they share with it from there,
         // not from a dozen small chunks (each gzipped alone: ~4 KB more per page).
         // Vite's preload helper apart: the boot script uses it too, and must not import the app to get it.

@@ -12,7 +12,8 @@ import { somePart } from './support/e2e-helpers';
 /**
  * Holds every stylesheet request until the returned release() is called. The route stays installed after it (letting
  * requests through): taking it away while the page's chunks were being asked for left one of those requests
- * unanswered now and then (Playwright's interception switched off mid-request), and the page never hydrated.
+ * unanswered now and then (seen in a trace: a chunk requested during the unroute never got its response), and the
+ * page never hydrated.
  */
 async function holdStylesheets(page: Page): Promise<{ held: () => number; release: () => Promise<void> }> {
   const routes: Route[] = [];

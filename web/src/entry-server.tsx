@@ -67,20 +67,25 @@ function chunkHrefs(manifest: Record<string, ManifestChunk>, keys: readonly stri
  * (ADR 154): hydration then waits on no second round trip. Not <link rel="modulepreload"> in the head: the browser
  * would fetch and compile them during the first paint.
  */
-function pageModules(manifest: Record<string, ManifestChunk> | undefined, moduleKey: string | undefined, template: string): string {
-  const hrefs = manifest && moduleKey ? chunkHrefs(manifest, [moduleKey], template) : [];
+function pageModules(
+  manifest: Record<string, ManifestChunk> | undefined,
+  moduleKey: string | undefined,
+  template: string,
+  preloaded: ReadonlySet<string>,
+): string {
+  // The app's chunks are in the head's preloads already (appPreloadHrefs): the list names the route's own.
+  const hrefs = manifest && moduleKey ? chunkHrefs(manifest, [moduleKey], template).filter((href) => !preloaded.has(href)) : [];
   return hrefs.length === 0 ? '' : `\n    <script type="application/json" id="${PAGE_MODULES_ID}">${scriptJson(hrefs)}</script>`;
 }
 
 /**
- * <link rel="preload" as="script"> for the chunks the template's boot script imports (the app, ADR 154): downloaded
- * with the HTML, not compiled, so the app is there when the boot runs it after the first paint. The route's own chunks
- * are not preloaded in the head (pageModules): on the mobile profile a dozen requests beside the HTML's last bytes
- * held its first paint back.
+ * The chunks the template's boot script imports (the app, ADR 154), for <link rel="preload" as="script"> in the head:
+ * downloaded with the HTML, not compiled, so the app is there when the boot runs it after the first paint. The route's
+ * own chunks are not preloaded in the head (pageModules lists them): on the mobile profile a dozen requests beside the
+ * HTML's last bytes held its first paint back.
  */
-function appPreloadTags(manifest: Record<string, ManifestChunk> | undefined, template: string): string {
-  const hrefs = manifest ? chunkHrefs(manifest, manifest['index.html']?.dynamicImports ?? [], template) : [];
-  return hrefs.map((href) => `<link rel="preload" as="script" crossorigin href="${href}">`).join('\n    ');
+function appPreloadHrefs(manifest: Record<string, ManifestChunk> | undefined, template: string): string[] {
+  return manifest ? chunkHrefs(manifest, manifest['index.html']?.dynamicImports ?? [], template) : [];
 }
 
 /** Server-rendered pages: browsers revalidate, CloudFront keeps them a while and serves stale while it refreshes (ADR 134). */
@@ -147,7 +152,9 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
   const criticalTemplate = createCriticalCss(options.stylesheets ?? {});
   // The same for every page of a route: worked out on its first page.
   const routeModules = new Map<string, string>();
-  const appPreloads = appPreloadTags(options.manifest, template);
+  const appChunks = appPreloadHrefs(options.manifest, template);
+  const appPreloads = appChunks.map((href) => `<link rel="preload" as="script" crossorigin href="${href}">`).join('\n    ');
+  const preloaded = new Set(appChunks);
   const encodedTemplates = new WeakMap<object, EncodedHalves>();
   const chromeCache =
     options.chromeCache === false ? undefined : createChromeCache({ header: `<header class="${HEADER_CLASS}">`, footer: `<footer class="${FOOTER_CLASS}">` });
@@ -185,7 +192,7 @@ export function createRenderer(options: RendererOptions): (request: Request) => 
     queryClient.clear();
     const payload: SsrPayload = { queries, router: { loaderData: context.loaderData, actionData: context.actionData } };
     let modules = routeModules.get(routeId);
-    if (modules === undefined) routeModules.set(routeId, (modules = pageModules(options.manifest, ROUTE_MODULES[routeId], template)));
+    if (modules === undefined) routeModules.set(routeId, (modules = pageModules(options.manifest, ROUTE_MODULES[routeId], template, preloaded)));
     const headEnd = `    ${appPreloads}\n    ${headTags(head, origin)}\n  </head>`;
     const root = `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(payload)}</script>${modules}`;
     const page = (before: string, after: string) => before.replace('</head>', headEnd) + root + after;

@@ -1,6 +1,6 @@
 /**
- * What the page's boot script (main.tsx) does before the app loads (issue 34, ADR 154). It imports nothing: Vite
- * keeps it in the entry chunk, the one script a page asks for before its first paint.
+ * What the page's boot script (main.tsx) does before the app runs (issue 34, ADR 154). It imports nothing: Vite keeps
+ * it in the entry chunk, the one script a page runs before its first paint.
  */
 
 /** The <script type="application/json"> of a server-rendered page listing its route's chunks (entry-server.tsx). */
@@ -19,8 +19,9 @@ type BootWindow = Pick<Window & typeof globalThis, 'document' | 'performance' | 
  * Runs `load` once a server-rendered page has shown its first contentful paint. Compiling and running the app (React,
  * the router, the page's chunk) while the browser does its first style and layout made them several times as slow on
  * two cores (issue 34: the part page's LCP ~240 ms against ~165 ms without them); the HTML is complete and styled
- * without it, and the app's chunk is already downloading (the server's `<link rel="preload">`). A page with nothing server-rendered to paint (the SPA shell), a hidden or prerendering one, and a
- * browser without paint timing load at once.
+ * without it, and the app's chunk is already downloading (the server's `<link rel="preload">`). A page with nothing
+ * server-rendered to paint (the SPA shell), a hidden or prerendering one, and a browser without paint timing load at
+ * once.
  */
 export function afterFirstPaint(load: () => void, env: BootWindow = window): void {
   const { document, performance, PerformanceObserver: Observer } = env;
