@@ -118,3 +118,33 @@ for (const path of ['/catalog', 'part']) {
     expect(pageChunk).toBeLessThan(appStart!);
   });
 }
+
+/**
+ * A tap on a server-rendered button in the moment between seeing the page and the app taking it over (ADR 154 starts
+ * the app after the first paint; on a phone that moment is over a second) is done once the app has, and done once:
+ * here the app's chunk is held back while the buyer taps Add to Quote Request, and the basket gets the part once.
+ */
+test('a tap on a button before the app has taken the page over is done once it has, once', async ({ page, request }) => {
+  const part = await somePart(request);
+  const routes: Route[] = [];
+  let released = false;
+  await page.route('**/assets/start-*.js', async (route) => {
+    if (released) await route.continue();
+    else routes.push(route);
+  });
+  await page.goto(`/part/${part.slug}`, { waitUntil: 'commit' });
+  const add = page.getByRole('button', { name: 'Add to Quote Request' });
+  await add.click();
+  await expect.poll(() => routes.length).toBeGreaterThan(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByTestId('quote-badge')).toHaveText('0');
+
+  released = true;
+  await Promise.all(routes.splice(0).map((route) => route.continue()));
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByTestId('quote-badge')).toHaveText('1');
+  await page.getByRole('button', { name: 'Quote request, 1 items' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Quote Request' });
+  await expect(drawer.getByText(part.name)).toBeVisible();
+  await expect(drawer.getByLabel(`Quantity for ${part.name}`)).toHaveValue('1');
+});

@@ -20,7 +20,11 @@ export async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Playwright's `test` whose `page.goto` returns once the page can be used (unless told to return at 'commit'). */
+/**
+ * Playwright's `test` whose `page.goto`, `page.reload`, `page.goBack` and `page.goForward` return once the page can be
+ * used (unless told to return at 'commit'). A reload too: its scripts come from the cache and its first paint is quick,
+ * and a click right after it came before the app had taken over (CI, stop 44: the parts-list spec's second dialog).
+ */
 export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
@@ -29,6 +33,14 @@ export const test = base.extend({
       if (options?.waitUntil !== 'commit') await untilInteractive(page);
       return response;
     }) as Page['goto'];
+    for (const name of ['reload', 'goBack', 'goForward'] as const) {
+      const navigate = page[name].bind(page);
+      page[name] = (async (options?: Parameters<Page['reload']>[0]) => {
+        const response = await navigate(options);
+        if (options?.waitUntil !== 'commit') await untilInteractive(page);
+        return response;
+      }) as Page[typeof name];
+    }
     await use(page);
   },
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, FIRST_PAINT_WAIT_MS, PAGE_MODULES_ID, preloadPageModules } from './boot';
+import { afterFirstPaint, FIRST_PAINT_WAIT_MS, keepEarlyTaps, PAGE_MODULES_ID, preloadPageModules } from './boot';
 
 /** A window whose paint timing the test drives: `paint()` reports the first contentful paint as Chromium does. */
 function fakeWindow({ serverRendered = true, visibility = 'visible' as DocumentVisibilityState, paintTiming = true } = {}) {
@@ -123,5 +123,63 @@ describe('preloadPageModules', () => {
   it('adds nothing on a page without the list (the SPA shell)', () => {
     preloadPageModules();
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+});
+
+describe('keepEarlyTaps: a tap on a button before the app has taken the page over', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    delete document.documentElement.dataset.hydrated;
+  });
+
+  /** A server-rendered page whose buttons count the clicks that reach them (as React's handlers would, on #root). */
+  function serverPage(html: string) {
+    document.body.innerHTML = `<div id="root">${html}</div>`;
+    const reached: string[] = [];
+    document.getElementById('root')!.addEventListener('click', (event) => reached.push((event.target as Element).closest('button, a')?.id ?? '?'));
+    return reached;
+  }
+  const hydrated = async () => {
+    document.documentElement.dataset.hydrated = 'true';
+    await new Promise((resolve) => setTimeout(resolve));
+  };
+
+  it('is done once the app has taken over, once, and only the last one (no double add)', async () => {
+    const reached = serverPage('<button type="button" id="add"><svg id="icon"></svg>Add</button><button type="button" id="open">Open</button>');
+    keepEarlyTaps();
+    document.getElementById('add')!.click();
+    document.getElementById('icon')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.getElementById('open')!.click();
+    expect(reached).toEqual([]);
+    await hydrated();
+    expect(reached).toEqual(['open']);
+    // Once the app is there, clicks go straight to it.
+    document.getElementById('add')!.click();
+    expect(reached).toEqual(['open', 'add']);
+  });
+
+  it("leaves links and a form's submit buttons to the browser (they work without the app), and drops a tap on a button gone by then", async () => {
+    const reached = serverPage('<a href="#x" id="link">Link</a><form><button id="send">Send</button></form><button type="button" id="gone">Gone</button>');
+    document.querySelector('form')!.addEventListener('submit', (event) => event.preventDefault());
+    keepEarlyTaps();
+    document.getElementById('link')!.click();
+    document.getElementById('send')!.click();
+    expect(reached).toEqual(['link', 'send']);
+    document.getElementById('gone')!.click();
+    document.getElementById('gone')!.remove();
+    await hydrated();
+    expect(reached).toEqual(['link', 'send']);
+  });
+
+  it('does nothing on the SPA shell (nothing is there to tap before the app renders it)', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    keepEarlyTaps();
+    const button = document.createElement('button');
+    button.type = 'button';
+    document.getElementById('root')!.append(button);
+    const clicked = vi.fn();
+    button.addEventListener('click', clicked);
+    button.click();
+    expect(clicked).toHaveBeenCalledTimes(1);
   });
 });

@@ -62,3 +62,33 @@ export function preloadPageModules(doc: Document = document): void {
     doc.head.append(link);
   }
 }
+
+/**
+ * Keeps a tap on a server-rendered button made before the app has taken the page over, and does it once it has. Until
+ * React attaches its handlers such a button does nothing (a button of type "button", or one in no form, has no action
+ * of its own), and the moment between seeing the page and its hydration is over a second on a phone (ADR 154 starts
+ * the app after the first paint): the buyer's Add to Quote Request was lost. Only the last such tap is done (two taps
+ * on Add add once, as a person who tapped again because nothing happened meant); links and a form's submit buttons
+ * work without the app and are left to the browser. A tap is held from React too, so it is not done twice when it
+ * comes while React hydrates.
+ */
+export function keepEarlyTaps(doc: Document = document): void {
+  if (!doc.getElementById('root')?.firstElementChild) return;
+  const html = doc.documentElement;
+  let tapped: HTMLButtonElement | null = null;
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest('button');
+    if (!button || button.disabled || (button.form && button.type !== 'button') || button.closest('a[href]')) return;
+    tapped = button;
+    event.stopPropagation();
+  };
+  doc.addEventListener('click', hold, true);
+  const observer = new MutationObserver(() => {
+    if (html.dataset.hydrated !== 'true') return;
+    observer.disconnect();
+    doc.removeEventListener('click', hold, true);
+    if (tapped?.isConnected && !tapped.disabled) tapped.click();
+  });
+  observer.observe(html, { attributes: true, attributeFilter: ['data-hydrated'] });
+}
