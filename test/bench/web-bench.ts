@@ -13,7 +13,9 @@
  * code 1) with the list of budgets exceeded (BUDGETS below; issue 34).
  * Starts the real local server (built SPA + API, fresh data dir) unless BENCH_URL points at a running one.
  * Usage: npm run bench:web   (RUNS=5 by default; SEED_PARTS=300 for the started server; BENCH_ONLY=js for the JS sizes alone,
- * BENCH_ONLY=lcp for the first visits alone: what an older build can be measured with, its server at BENCH_URL)
+ * BENCH_ONLY=lcp for the first visits alone: what an older build can be measured with, its server at BENCH_URL;
+ * COMPARE_URL=… a second server, seeded alike (another build): each first visit is made to both in turn, a, b, b, a, …,
+ * so a machine's swings fall on both alike, and both medians are printed)
  */
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +24,7 @@ import { PREFETCH_MARK } from '@parts/shared/constants';
 import { startBenchServer } from './local-server';
 
 const runs = Number(process.env.RUNS ?? 5);
+const compareUrl = process.env.COMPARE_URL?.replace(/\/$/, '');
 
 /** Issue 34's budgets (ms unless named otherwise). */
 const BUDGETS = {
@@ -252,7 +255,18 @@ async function main() {
       ];
       for (const target of targets) {
         const results = [];
-        for (let run = 0; run < runs; run += 1) results.push(await firstVisit(browser, mode, target.url, target.ready));
+        const compared = [];
+        const compareTo = compareUrl && target.url.replace(baseUrl, compareUrl);
+        for (let run = 0; run < runs; run += 1) {
+          // In turn, the order swapped every run: a, b, b, a, a, b, …
+          if (compareTo && run % 2 === 1) compared.push(await firstVisit(browser, mode, compareTo, target.ready));
+          results.push(await firstVisit(browser, mode, target.url, target.ready));
+          if (compareTo && run % 2 === 0) compared.push(await firstVisit(browser, mode, compareTo, target.ready));
+        }
+        if (compareTo)
+          console.log(
+            `  ${target.label.padEnd(12)} first visit at ${compareUrl}: TTFB ${ms(compared.map((r) => r.ttfb))}, LCP ${ms(compared.map((r) => r.lcp))} (max ${Math.max(...compared.map((r) => r.lcp)).toFixed(0)})`,
+          );
         const lcp = median(results.map((r) => r.lcp));
         const cls = Math.max(...results.map((r) => r.cls));
         console.log(
