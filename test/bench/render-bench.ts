@@ -15,7 +15,12 @@
  * node_modules), measured in the same process against the same answers, interleaved render by render (a, b, a, b, …):
  * a loaded machine's swings then fall on every build alike. Each later build's median and mean are also given as a
  * share of the first's. PROFILE=1 profiles the interleaved loop of each page (all builds in one profile: give one build).
+ * Interleaved in one process, the builds also share one heap: the garbage one build leaves is collected during either
+ * build's renders, so the means (which count the collections) come out closer together than they are. ROUNDS=n
+ * measures each build in a process of its own instead, the builds in turn (a, b, then b, a, …) for n rounds against
+ * one server, and prints every round's shares and their median: each build pays its own collections.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +30,9 @@ import { templateStylesheets } from '@parts/functions/http/pages';
 import { startBenchServer } from './local-server';
 
 const renders = Number(process.env.RENDERS ?? 200);
+const rounds = Number(process.env.ROUNDS ?? 0);
+/** Set by a ROUNDS run for the process it starts per build: print the figures as one line of JSON as well. */
+const RESULT_PREFIX = 'RENDER_RESULT ';
 const warmupRenders = 20;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -64,6 +72,11 @@ async function main() {
   // React's production build, as the renderer Lambda runs it (set before React loads).
   process.env.NODE_ENV = 'production';
   try {
+    const builds = process.env.WEB_BUILDS?.split(',') ?? [path.join(repoRoot, 'web')];
+    if (rounds > 0 && builds.length > 1) {
+      inSeparateProcesses(baseUrl, builds);
+      return;
+    }
     const recorded = new Map<string, { status: number; body: string; contentType: string }>();
     let replay = false;
     const api = async (request: Request): Promise<Response> => {
@@ -78,7 +91,6 @@ async function main() {
       }
       return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.contentType } });
     };
-    const builds = process.env.WEB_BUILDS?.split(',') ?? [path.join(repoRoot, 'web')];
     const renderers = await Promise.all(
       builds.map(async (build) => {
         const dist = path.join(build, 'dist');
@@ -103,7 +115,8 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(', ')}; ${renders} renders each after ${warmupRenders} warm-up ones`,
     );
-    await measure(renderers, pages);
+    const figures = await measure(renderers, pages);
+    if (process.env.RENDER_RESULT === '1') console.log(RESULT_PREFIX + JSON.stringify(figures));
     console.log(
       `load average at the end ${loadavg()
         .map((v) => v.toFixed(2))
@@ -118,7 +131,11 @@ async function main() {
  * Renders each page RENDERS times per build (after the warm-up), the builds in turn render by render, and prints the
  * CPU per render of each build; PROFILE=1 also profiles each page's loop.
  */
-async function measure(renderers: { build: string; render: (request: Request) => Promise<Response | null> }[], pages: { name: string; url: string }[]) {
+async function measure(
+  renderers: { build: string; render: (request: Request) => Promise<Response | null> }[],
+  pages: { name: string; url: string }[],
+): Promise<Record<string, { median: number; mean: number }[]>> {
+  const figures: Record<string, { median: number; mean: number }[]> = {};
   for (const page of pages) {
     for (const { render } of renderers) for (let i = 0; i < warmupRenders; i += 1) await (await render(new Request(page.url)))!.arrayBuffer();
     const session = process.env.PROFILE === '1' ? new Session() : undefined;
@@ -156,6 +173,7 @@ async function measure(renderers: { build: string; render: (request: Request) =>
       const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
       medians.push(at(0.5));
       means.push(mean);
+      (figures[page.name] ??= []).push({ median: at(0.5), mean });
       const share =
         b > 0 ? `   ${((at(0.5) / medians[0]!) * 100).toFixed(0)} % / ${((mean / means[0]!) * 100).toFixed(0)} % of the first build's median / mean` : '';
       const name = renderers.length > 1 ? `  [${path.basename(build)}]` : '';
@@ -175,6 +193,56 @@ async function measure(renderers: { build: string; render: (request: Request) =>
       session.disconnect();
     }
   }
+  return figures;
+}
+
+/**
+ * ROUNDS=n: each build measured in a process of its own (this script, one build, the same server), the builds in
+ * turn and the order swapped every round, so a machine's swings fall on both alike and each build's means count only
+ * its own garbage collections. Prints each round's figures as shares of the first build's and the median share.
+ */
+function inSeparateProcesses(baseUrl: string, builds: string[]) {
+  const script = fileURLToPath(import.meta.url);
+  const shares: Record<string, { median: number[]; mean: number[] }[]> = {};
+  console.log(`${rounds} rounds, each build in a process of its own, ${renders} renders each; load average ${loadavg()[0]!.toFixed(2)}`);
+  for (let round = 0; round < rounds; round += 1) {
+    const order = builds.map((_, b) => b);
+    if (round % 2 === 1) order.reverse();
+    const results: Record<string, { median: number; mean: number }>[] = [];
+    for (const b of order) {
+      const output = execFileSync(process.execPath, [...process.execArgv, script], {
+        env: { ...process.env, WEB_BUILDS: builds[b], BENCH_URL: baseUrl, ROUNDS: '', RENDER_RESULT: '1', PROFILE: '' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const line = output.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
+      if (!line) throw new Error(`no figures from the process for ${builds[b]}:\n${output}`);
+      const figures = JSON.parse(line.slice(RESULT_PREFIX.length)) as Record<string, { median: number; mean: number }[]>;
+      results[b] = Object.fromEntries(Object.entries(figures).map(([page, [only]]) => [page, only!]));
+    }
+    for (const page of Object.keys(results[0]!)) {
+      const first = results[0]![page]!;
+      const cells = builds.map((build, b) => {
+        const { median, mean } = results[b]![page]!;
+        if (b > 0) {
+          const list = ((shares[page] ??= [])[b] ??= { median: [], mean: [] });
+          list.median.push(median / first.median);
+          list.mean.push(mean / first.mean);
+        }
+        const share = b > 0 ? ` (${((median / first.median) * 100).toFixed(0)} % / ${((mean / first.mean) * 100).toFixed(0)} %)` : '';
+        return `[${path.basename(build)}] ${median.toFixed(2)} / ${mean.toFixed(2)} ms${share}`;
+      });
+      console.log(`  round ${round + 1} ${page.padEnd(12)} median / mean: ${cells.join('   ')}`);
+    }
+  }
+  const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  for (const [page, perBuild] of Object.entries(shares))
+    for (const [b, list] of perBuild.entries())
+      if (list)
+        console.log(
+          `  ${page.padEnd(12)} [${path.basename(builds[b]!)}] over ${rounds} rounds: median share ${(middle(list.median) * 100).toFixed(0)} % of the first build's median, ${(middle(list.mean) * 100).toFixed(0)} % of its mean`,
+        );
+  console.log(`load average at the end ${loadavg()[0]!.toFixed(2)}`);
 }
 
 main().catch((error: unknown) => {
