@@ -210,11 +210,16 @@ function inSeparateProcesses(baseUrl: string, builds: string[]) {
     if (round % 2 === 1) order.reverse();
     const results: Record<string, { median: number; mean: number }>[] = [];
     for (const b of order) {
-      const output = execFileSync(process.execPath, [...process.execArgv, script], {
-        env: { ...process.env, WEB_BUILDS: builds[b], BENCH_URL: baseUrl, ROUNDS: '', RENDER_RESULT: '1', PROFILE: '' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
+      let output: string;
+      try {
+        output = execFileSync(process.execPath, [...process.execArgv, script], {
+          env: { ...process.env, WEB_BUILDS: builds[b], BENCH_URL: baseUrl, ROUNDS: '', RENDER_RESULT: '1', PROFILE: '' },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+      } catch (error) {
+        throw new Error(`the process for ${builds[b]} failed:\n${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
+      }
       const line = output.split('\n').find((l) => l.startsWith(RESULT_PREFIX));
       if (!line) throw new Error(`no figures from the process for ${builds[b]}:\n${output}`);
       const figures = JSON.parse(line.slice(RESULT_PREFIX.length)) as Record<string, { median: number; mean: number }[]>;
@@ -235,7 +240,12 @@ function inSeparateProcesses(baseUrl: string, builds: string[]) {
       console.log(`  round ${round + 1} ${page.padEnd(12)} median / mean: ${cells.join('   ')}`);
     }
   }
-  const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  // The median of the rounds: with an even number of them, the mean of the two middle ones.
+  const middle = (values: number[]) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
   for (const [page, perBuild] of Object.entries(shares))
     for (const [b, list] of perBuild.entries())
       if (list)
