@@ -4,12 +4,12 @@
  * answers recorded once from a seeded local server and replayed, so only the render is measured (prefetch plumbing,
  * React's renderToString, dehydration, the HTML's bytes).
  * Prints the median, mean (with the garbage collections) and p90 CPU ms per render over RENDERS renders (default 200,
- * after 20 warm-up ones) and the HTML size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page
+ * after WARMUP warm-up ones, default 20) and the HTML size. PROFILE=1 also writes a V8 CPU profile of the measured loop per page
  * (render-<page>.cpuprofile in the system's temporary directory, for Chrome DevTools; PROFILE_INTERVAL_US its sampling
  * interval, default 1000) and prints the functions with the most self time; HEAP_PROFILE=1 with it also writes an
  * allocation profile (heap-<page>.heapprofile, collected objects included).
- * Usage: npm run bench:render   (RENDERS=200, SEED_PARTS=2000; BENCH_URL=… uses a running server instead; PAGES=part,
- * catalog or contact, comma-separated, renders those pages only)
+ * Usage: npm run bench:render   (RENDERS=200, WARMUP=20, SEED_PARTS=2000; BENCH_URL=… uses a running server instead;
+ * PAGES=part, catalog or contact, comma-separated, renders those pages only)
  * Two builds compared: `WEB_BUILDS=/a,/b npx tsx test/bench/render-bench.ts`, each folder holding a `dist` and a
  * `dist-ssr` (copies of web/dist and web/dist-ssr; put them inside the repository, so their imports find its
  * node_modules), measured in the same process against the same answers, interleaved render by render (a, b, a, b, …):
@@ -29,8 +29,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { templateStylesheets } from '@parts/functions/http/pages';
 import { startBenchServer } from './local-server';
 
-const renders = Number(process.env.RENDERS ?? 200);
-const rounds = Number(process.env.ROUNDS ?? 0);
+/** A whole number from the environment, or the default when unset; anything else stops the bench with a message. */
+function countFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number, not "${raw}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const renders = countFromEnv('RENDERS', 200);
+const rounds = countFromEnv('ROUNDS', 0);
 /** Set by a ROUNDS run for the process it starts per build: print the figures as one line of JSON as well. */
 const RESULT_PREFIX = 'RENDER_RESULT ';
 /**
@@ -38,7 +50,7 @@ const RESULT_PREFIX = 'RENDER_RESULT ';
  * (a part page's mean fell from 0.55 ms over its first 1,000 renders to 0.20 ms over renders 9,000–10,000, Node 22):
  * WARMUP=5000 measures a server that has been running a while, the default one that has just started.
  */
-const warmupRenders = Number(process.env.WARMUP ?? 20);
+const warmupRenders = countFromEnv('WARMUP', 20);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface RendererModule {
@@ -209,7 +221,9 @@ async function measure(
 function inSeparateProcesses(baseUrl: string, builds: string[]) {
   const script = fileURLToPath(import.meta.url);
   const shares: Record<string, { median: number[]; mean: number[] }[]> = {};
-  console.log(`${rounds} rounds, each build in a process of its own, ${renders} renders each; load average ${loadavg()[0]!.toFixed(2)}`);
+  console.log(
+    `${rounds} rounds, each build in a process of its own, ${renders} renders each after ${warmupRenders} warm-up ones; load average ${loadavg()[0]!.toFixed(2)}`,
+  );
   for (let round = 0; round < rounds; round += 1) {
     const order = builds.map((_, b) => b);
     if (round % 2 === 1) order.reverse();
